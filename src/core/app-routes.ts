@@ -1,0 +1,49 @@
+/**
+ * The pages of the web app. The server answers these paths with the app and every other
+ * path with status 404; the browser builds its router from the same table.
+ *
+ * access: `guest` pages send a signed-in user to their home (the seed's reverseauth),
+ * `public` pages are open to anyone, `signedIn` pages need a session and `admin` pages
+ * send an assessor to `/colaborador`.
+ */
+export type PageAccess = 'guest' | 'public' | 'signedIn' | 'admin';
+
+export interface AppRoute {
+  path: string;
+  title: string;
+  access: PageAccess;
+}
+
+export const appRoutes = {
+  login: { path: '/login', title: 'Entrar', access: 'guest' },
+  forgotPassword: { path: '/login/forgotpassword', title: 'Recuperar senha', access: 'guest' },
+  resetPassword: { path: '/login/resetpassword', title: 'Nova senha', access: 'public' },
+  dashboard: { path: '/', title: 'CCA - Dashboard', access: 'admin' },
+  createUser: { path: '/createuser', title: 'Criar assessor', access: 'admin' },
+  followUp: { path: '/acompanhar', title: 'Leads com status green', access: 'admin' },
+  leadList: { path: '/leads/list', title: 'Lista total de Leads', access: 'admin' },
+  newLeads: { path: '/leads/virgnleads', title: 'Leads nunca usados', access: 'admin' },
+  importLeads: { path: '/leads/includeleads', title: 'Incluir leads', access: 'admin' },
+  dailyLeads: {
+    path: '/leads/dailyleads',
+    title: 'Adicionar Leads diarios aos operadores',
+    access: 'admin',
+  },
+  calls: { path: '/leads/listcall', title: 'Ligações', access: 'signedIn' },
+  assessorLeads: { path: '/colaborador', title: 'Leads diários', access: 'signedIn' },
+} as const satisfies Record<string, AppRoute>;
+
+export type AppRouteName = keyof typeof appRoutes;
+
+const knownPaths = new Set<string>(Object.values(appRoutes).map((route) => route.path));
+
+/** Whether a path (without query string) is a page of the app; a trailing slash is ignored. */
+export function isAppPath(path: string): boolean {
+  const normalised = path.length > 1 ? path.replace(/\/+$/, '') : path;
+  return knownPaths.has(normalised);
+}
+
+/** Pages without the header: the sign-in pages. */
+export function showsHeader(path: string): boolean {
+  return !path.startsWith('/login');
+}

@@ -1,0 +1,27 @@
+import { z } from 'zod';
+import { passwordSchema } from './password-policy.ts';
+import { emailSchema, meSchema } from './users.ts';
+
+export const signInBodySchema = z.object({
+  email: emailSchema,
+  password: z.string({ error: 'Informe a senha.' }).min(1, { error: 'Informe a senha.' }).max(128),
+  rememberMe: z.boolean().optional(),
+});
+export type SignInBody = z.input<typeof signInBodySchema>;
+
+export const forgotPasswordBodySchema = z.object({ email: emailSchema });
+export type ForgotPasswordBody = z.input<typeof forgotPasswordBodySchema>;
+
+export const resetPasswordBodySchema = z.object({
+  token: z.string().min(1, { error: 'Link inválido.' }).max(200),
+  newPassword: passwordSchema,
+});
+export type ResetPasswordBody = z.input<typeof resetPasswordBodySchema>;
+
+/** The answer to a forgotten password, the same whether the e-mail exists or not. */
+export const forgotPasswordMessage =
+  'Se houver uma conta com esse e-mail, enviamos um link para criar uma nova senha. Confira sua caixa de entrada.';
+
+export const messageSchema = z.object({ message: z.string() });
+
+export const signInResponseSchema = z.object({ user: meSchema });

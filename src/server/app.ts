@@ -1,0 +1,164 @@
+import helmet from '@fastify/helmet';
+import rateLimit from '@fastify/rate-limit';
+import swagger from '@fastify/swagger';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import {
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { authRoutes } from './auth/auth.routes.ts';
+import { createAuth } from './auth/auth.ts';
+import { createSessionResolver } from './auth/session.ts';
+import { createSignInThrottleRepository } from './auth/sign-in-throttle.repository.ts';
+import type { Env } from './config/env.ts';
+import type { DatabaseHandle } from './db/database.ts';
+import { healthRoutes } from './health/health.routes.ts';
+import { type RouteAccess, registerAccessControl } from './http/access.ts';
+import { AppError } from './http/app-error.ts';
+import { registerErrorHandler } from './http/error-handler.ts';
+import type { Mailer } from './mail/mailer.ts';
+import { createUserRepository } from './users/user.repository.ts';
+import { userRoutes } from './users/user.routes.ts';
+import { createUserService } from './users/user.service.ts';
+import { registerWebApp } from './web/web.routes.ts';
+
+z.config(z.locales.ptBR());
+
+export type AppEnv = Pick<
+  Env,
+  | 'appUrl'
+  | 'trustedOrigins'
+  | 'sessionIdleSeconds'
+  | 'sessionMaxSeconds'
+  | 'secureCookies'
+  | 'trustProxyHops'
+  | 'apiRateLimitPerMinute'
+>;
+
+export interface AppDeps {
+  env: AppEnv;
+  database: DatabaseHandle;
+  mailer: Mailer;
+  authSecret: string;
+  /** The built web app (dist/web); without it only the API is served. */
+  webRoot?: string | undefined;
+  logger?: FastifyServerOptions['logger'];
+  /** The clock of the session checks, replaceable in tests. */
+  now?: () => number;
+}
+
+const sessionCookieSecurity = { sessionCookie: [] as string[] };
+
+function securityOf(access: RouteAccess | undefined) {
+  if (access === 'admin') return [{ sessionCookie: ['admin'] }];
+  if (access === 'signedIn') return [sessionCookieSecurity];
+  return [];
+}
+
+/** Builds the whole HTTP application; main.ts and the tests both start from here. */
+export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
+  const { env, database } = deps;
+  const app = Fastify({
+    logger: deps.logger ?? false,
+    trustProxy: (_address: string, hop: number) => hop < env.trustProxyHops,
+    bodyLimit: 1024 * 1024,
+  }).withTypeProvider<ZodTypeProvider>();
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  registerErrorHandler(app);
+
+  const secure = env.secureCookies;
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:'],
+        fontSrc: ["'self'", 'data:'],
+        connectSrc: ["'self'"],
+        objectSrc: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+        frameAncestors: ["'none'"],
+        ...(secure ? { upgradeInsecureRequests: [] } : {}),
+      },
+    },
+    strictTransportSecurity: secure ? { maxAge: 31_536_000, includeSubDomains: true } : false,
+    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+    crossOriginEmbedderPolicy: false,
+  });
+
+  await app.register(rateLimit, {
+    global: true,
+    max: env.apiRateLimitPerMinute,
+    timeWindow: 60_000,
+    allowList: (request) => !request.url.startsWith('/api/'),
+    errorResponseBuilder: () => new AppError('TOO_MANY_REQUESTS'),
+  });
+
+  await app.register(swagger, {
+    openapi: {
+      openapi: '3.1.0',
+      info: {
+        title: 'CCA API',
+        version: '1.0.0',
+        description:
+          'API do CCA. Erros: `{ "error": { "code", "message" } }` com mensagem em pt-BR. ' +
+          'A segurança `sessionCookie` com o papel `admin` indica rotas só de administradores.',
+      },
+      components: {
+        securitySchemes: {
+          sessionCookie: { type: 'apiKey', in: 'cookie', name: 'cca.session_token' },
+        },
+      },
+    },
+    transform: (input) => {
+      const transformed = jsonSchemaTransform(input);
+      const access = (input.route.config as { access?: RouteAccess } | undefined)?.access;
+      return {
+        ...transformed,
+        schema: { ...transformed.schema, security: securityOf(access) },
+      };
+    },
+  });
+
+  const users = createUserRepository(database.db);
+  const auth = createAuth({
+    db: database.db,
+    mailer: deps.mailer,
+    appUrl: env.appUrl,
+    trustedOrigins: env.trustedOrigins,
+    secret: deps.authSecret,
+    sessionIdleSeconds: env.sessionIdleSeconds,
+    secureCookies: secure,
+    hasPassword: (userId) => users.hasPassword(userId),
+  });
+  const resolveSession = createSessionResolver({
+    auth,
+    db: database.db,
+    sessionMaxSeconds: env.sessionMaxSeconds,
+    ...(deps.now ? { now: deps.now } : {}),
+  });
+  registerAccessControl(app, { resolveSession, trustedOrigins: env.trustedOrigins });
+
+  const userService = createUserService({ users, auth, appUrl: env.appUrl });
+  await app.register(healthRoutes, { database });
+  await app.register(authRoutes, {
+    auth,
+    users,
+    throttle: createSignInThrottleRepository(database.db),
+  });
+  await app.register(userRoutes, { userService });
+
+  app.get('/api/openapi.json', { config: { access: 'public' }, schema: { hide: true } }, async () =>
+    app.swagger(),
+  );
+
+  if (deps.webRoot) await registerWebApp(app, deps.webRoot);
+  return app;
+}

@@ -1,0 +1,165 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  forgotPasswordBodySchema,
+  forgotPasswordMessage,
+  messageSchema,
+  resetPasswordBodySchema,
+  signInBodySchema,
+  signInResponseSchema,
+} from '../../core/auth.ts';
+import { errorBodySchema } from '../../core/errors.ts';
+import { AppError } from '../http/app-error.ts';
+import type { UserRepository } from '../users/user.repository.ts';
+import type { Auth } from './auth.ts';
+import { addressGroup } from './client-address.ts';
+import { verifyPassword } from './password-hashing.ts';
+import { forwardCookies, toHeaders } from './session.ts';
+import type { SignInThrottleRepository, ThrottleRule } from './sign-in-throttle.repository.ts';
+
+export interface AuthRoutesOptions {
+  auth: Auth;
+  users: UserRepository;
+  throttle: SignInThrottleRepository;
+}
+
+const perAccount: ThrottleRule = { maxFailures: 5, windowSeconds: 15 * 60, blockSeconds: 15 * 60 };
+const perAddress: ThrottleRule = { maxFailures: 30, windowSeconds: 15 * 60, blockSeconds: 15 * 60 };
+const resetMailsPerAccount: ThrottleRule = {
+  maxFailures: 5,
+  windowSeconds: 60 * 60,
+  blockSeconds: 60 * 60,
+};
+
+// A valid argon2id hash of a random password, verified when the account cannot sign in, so
+// that a deactivated account answers as slowly as a wrong password.
+const decoyHash =
+  '$argon2id$v=19$m=19456,t=2,p=1$54dl2s0uEUeZLBzLYs8+cg$DocuKOoaFmo+QpL1RNHr8xECeWQD0mqFKPb7haVzLeU';
+
+function tooManyAttempts(seconds: number) {
+  const minutes = Math.max(1, Math.ceil(seconds / 60));
+  return new AppError(
+    'TOO_MANY_REQUESTS',
+    `Muitas tentativas de entrar. Tente novamente em ${minutes} minuto${minutes > 1 ? 's' : ''}.`,
+    { 'retry-after': String(Math.ceil(seconds)) },
+  );
+}
+
+/**
+ * The only auth endpoints CCA exposes: each one checks its input with the shared schemas,
+ * then hands over to better-auth. Sign-up and the rest of better-auth's API stay closed.
+ */
+export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (
+  app,
+  { auth, users, throttle },
+) => {
+  app.post(
+    '/api/auth/sign-in/email',
+    {
+      config: { access: 'public' },
+      schema: {
+        tags: ['autenticação'],
+        summary: 'Entra com e-mail e senha; a sessão vai num cookie HttpOnly',
+        body: signInBodySchema,
+        response: { 200: signInResponseSchema, 401: errorBodySchema, 429: errorBodySchema },
+      },
+    },
+    async (request, reply) => {
+      const { email, password } = request.body;
+      const addressKey = `address:${addressGroup(request.ip)}`;
+      const accountKey = `account:${email}`;
+      const blockedFor = await throttle.blockedForSeconds([addressKey, accountKey]);
+      if (blockedFor > 0) throw tooManyAttempts(blockedFor);
+
+      const failed = async () => {
+        await throttle.recordFailure(addressKey, perAddress);
+        await throttle.recordFailure(accountKey, perAccount);
+        return new AppError('INVALID_CREDENTIALS');
+      };
+
+      const user = await users.findByEmail(email);
+      if (user && !user.active) {
+        await verifyPassword(decoyHash, password);
+        throw await failed();
+      }
+      const response = await auth.api.signInEmail({
+        body: { email, password, rememberMe: false },
+        headers: toHeaders(request),
+        asResponse: true,
+      });
+      if (response.status === 401) throw await failed();
+      if (!response.ok) {
+        request.log.warn({ status: response.status }, 'sign-in refused by better-auth');
+        throw new AppError(response.status === 403 ? 'CROSS_SITE_REQUEST' : 'BAD_REQUEST');
+      }
+      await throttle.clear(accountKey);
+      forwardCookies(response.headers, reply);
+      const signedIn = (await response.json()) as {
+        user: { id: string; name: string; email: string; role: 'admin' | 'assessor' };
+      };
+      const { id, name, role } = signedIn.user;
+      return { user: { id, name, email: signedIn.user.email, role } };
+    },
+  );
+
+  app.post(
+    '/api/auth/sign-out',
+    {
+      config: { access: 'public' },
+      schema: {
+        tags: ['autenticação'],
+        summary: 'Sai: a sessão é apagada no servidor e o cookie é limpo',
+        response: { 200: messageSchema },
+      },
+    },
+    async (request, reply) => {
+      const response = await auth.api.signOut({ headers: toHeaders(request), asResponse: true });
+      forwardCookies(response.headers, reply);
+      return { message: 'Você saiu.' };
+    },
+  );
+
+  app.post(
+    '/api/auth/request-password-reset',
+    {
+      config: { access: 'public' },
+      schema: {
+        tags: ['autenticação'],
+        summary: 'Envia um link para criar uma nova senha; a resposta é sempre a mesma',
+        body: forgotPasswordBodySchema,
+        response: { 200: messageSchema },
+      },
+    },
+    async (request) => {
+      const { email } = request.body;
+      const mailKey = `reset-mail:${email}`;
+      const user = await users.findByEmail(email);
+      if (user?.active && (await throttle.blockedForSeconds([mailKey])) === 0) {
+        await throttle.recordFailure(mailKey, resetMailsPerAccount);
+        await auth.api.requestPasswordReset({ body: { email }, headers: toHeaders(request) });
+      }
+      return { message: forgotPasswordMessage };
+    },
+  );
+
+  app.post(
+    '/api/auth/reset-password',
+    {
+      config: { access: 'public' },
+      schema: {
+        tags: ['autenticação'],
+        summary: 'Cria a nova senha com o link recebido; encerra as outras sessões do usuário',
+        body: resetPasswordBodySchema,
+        response: { 200: messageSchema, 400: errorBodySchema },
+      },
+    },
+    async (request) => {
+      const response = await auth.api.resetPassword({
+        body: request.body,
+        headers: toHeaders(request),
+        asResponse: true,
+      });
+      if (!response.ok) throw new AppError('INVALID_RESET_TOKEN');
+      return { message: 'Senha alterada. Entre com a nova senha.' };
+    },
+  );
+};

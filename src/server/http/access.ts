@@ -1,0 +1,64 @@
+import type { FastifyInstance } from 'fastify';
+import type { SessionResolver, SessionUser } from '../auth/session.ts';
+import { AppError } from './app-error.ts';
+
+/** Who may call a route: anyone, any signed-in user, or administrators only. */
+export type RouteAccess = 'public' | 'signedIn' | 'admin';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    access?: RouteAccess;
+  }
+  interface FastifyRequest {
+    user: SessionUser | null;
+  }
+}
+
+const unsafeMethods = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+/**
+ * Deny by default: every /api route must declare `config.access` (the app refuses to start
+ * otherwise), and each request is checked against it before its body is even read.
+ * Unsafe requests from another site are refused by their Origin.
+ */
+export function registerAccessControl(
+  app: FastifyInstance,
+  options: { resolveSession: SessionResolver; trustedOrigins: string[] },
+) {
+  app.decorateRequest('user', null);
+
+  app.addHook('onRoute', (route) => {
+    if (!route.url.startsWith('/api')) return;
+    if (!route.config?.access) {
+      throw new Error(
+        `A rota ${String(route.method)} ${route.url} não declara quem pode chamá-la (config.access).`,
+      );
+    }
+  });
+
+  app.addHook('onRequest', async (request, reply) => {
+    if (unsafeMethods.has(request.method) && !isSameSite(request.headers, options.trustedOrigins)) {
+      throw new AppError('CROSS_SITE_REQUEST');
+    }
+    const access = request.routeOptions.config.access;
+    if (!access || access === 'public') return;
+    request.user = await options.resolveSession(request, reply);
+    if (access === 'admin' && request.user.role !== 'admin') throw new AppError('FORBIDDEN');
+  });
+}
+
+/**
+ * A browser always sends Origin on unsafe requests, and Sec-Fetch-Site too when it is recent;
+ * a request with neither comes from a script or a command line, which carries no victim's
+ * cookies unless its own user put them there.
+ */
+function isSameSite(
+  headers: Record<string, string | string[] | undefined>,
+  trustedOrigins: string[],
+): boolean {
+  const origin = headers.origin;
+  if (typeof origin === 'string') return trustedOrigins.includes(origin);
+  const fetchSite = headers['sec-fetch-site'];
+  if (typeof fetchSite === 'string') return fetchSite === 'same-origin' || fetchSite === 'none';
+  return true;
+}

@@ -1,0 +1,31 @@
+import { type ErrorCode, errorMessages } from '../../core/errors.ts';
+
+const statusByCode: Record<ErrorCode, number> = {
+  BAD_REQUEST: 400,
+  UNAUTHENTICATED: 401,
+  FORBIDDEN: 403,
+  NOT_FOUND: 404,
+  CONFLICT: 409,
+  PAYLOAD_TOO_LARGE: 413,
+  UNSUPPORTED_MEDIA_TYPE: 415,
+  TOO_MANY_REQUESTS: 429,
+  CROSS_SITE_REQUEST: 403,
+  INVALID_CREDENTIALS: 401,
+  INVALID_RESET_TOKEN: 400,
+  DATABASE_UNAVAILABLE: 503,
+  INTERNAL: 500,
+};
+
+/** The one error the application throws on purpose: a code, an HTTP status and a pt-BR message. */
+export class AppError extends Error {
+  readonly statusCode: number;
+
+  constructor(
+    readonly code: ErrorCode,
+    message: string = errorMessages[code],
+    readonly headers: Record<string, string> = {},
+  ) {
+    super(message);
+    this.statusCode = statusByCode[code];
+  }
+}

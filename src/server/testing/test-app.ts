@@ -1,0 +1,95 @@
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import type { Role } from '../../core/roles.ts';
+import { type AppEnv, buildApp } from '../app.ts';
+import type { MailMessage } from '../mail/mailer.ts';
+import { ensureFirstAdmin } from '../users/first-admin.ts';
+import { createUserRepository } from '../users/user.repository.ts';
+import { hashPassword } from '../auth/password-hashing.ts';
+import { createTestDatabase, type TestDatabase } from './test-database.ts';
+
+export const testOrigin = 'http://cca.test';
+export const adminCredentials = { email: 'admin@cca.test', password: 'Admin-senha-forte-1' };
+
+export interface TestUser {
+  id: string;
+  email: string;
+  password: string;
+  cookie: string;
+}
+
+export interface TestApp {
+  app: FastifyInstance;
+  database: TestDatabase;
+  mails: MailMessage[];
+  /** Signs in and answers the cookie header to send with the next requests. */
+  signIn(email: string, password: string): Promise<string>;
+  signInAsAdmin(): Promise<string>;
+  /** Creates a user with a password and signs them in. */
+  createSignedInUser(role: Role, name?: string): Promise<TestUser>;
+  close(): Promise<void>;
+}
+
+export const testEnv: AppEnv = {
+  appUrl: testOrigin,
+  trustedOrigins: [testOrigin],
+  sessionIdleSeconds: 30 * 60,
+  sessionMaxSeconds: 12 * 3600,
+  secureCookies: false,
+  trustProxyHops: 0,
+  apiRateLimitPerMinute: 100_000,
+};
+
+/** The cookie header a browser would send back after this answer. */
+export function cookieFrom(response: LightMyRequestResponse): string {
+  return response.cookies.map((cookie) => `${cookie.name}=${cookie.value}`).join('; ');
+}
+
+let userCounter = 0;
+
+/** The real app on a database of its own, with mails kept in memory. */
+export async function createTestApp(
+  options: { env?: Partial<AppEnv>; now?: () => number } = {},
+): Promise<TestApp> {
+  const database = await createTestDatabase();
+  const users = createUserRepository(database.db);
+  await ensureFirstAdmin(users, { ...adminCredentials, name: 'Admin Teste' });
+  const mails: MailMessage[] = [];
+  const app = await buildApp({
+    env: { ...testEnv, ...options.env },
+    database,
+    mailer: { send: async (message) => void mails.push(message) },
+    authSecret: 'test-secret-with-enough-length-0123456789',
+    ...(options.now ? { now: options.now } : {}),
+  });
+
+  async function signIn(email: string, password: string): Promise<string> {
+    const response = await app.inject({
+      method: 'POST',
+      url: '/api/auth/sign-in/email',
+      headers: { origin: testOrigin },
+      payload: { email, password },
+    });
+    if (response.statusCode !== 200) {
+      throw new Error(`sign-in of ${email} failed: ${response.statusCode} ${response.body}`);
+    }
+    return cookieFrom(response);
+  }
+
+  return {
+    app,
+    database,
+    mails,
+    signIn,
+    signInAsAdmin: () => signIn(adminCredentials.email, adminCredentials.password),
+    async createSignedInUser(role, name = `Usuário ${++userCounter}`) {
+      const email = `user${userCounter}-${Date.now()}@cca.test`;
+      const password = `Senha-de-teste-${userCounter}`;
+      const id = await users.insert({ name, email, role, passwordHash: await hashPassword(password) });
+      return { id, email, password, cookie: await signIn(email, password) };
+    },
+    async close() {
+      await app.close();
+      await database.drop();
+    },
+  };
+}

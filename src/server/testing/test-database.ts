@@ -1,0 +1,39 @@
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import { inject } from 'vitest';
+import { createDatabase, type DatabaseHandle, migrateToLatest } from '../db/database.ts';
+
+export interface TestDatabase extends DatabaseHandle {
+  connectionString: string;
+  /** Closes the pool and drops the database. */
+  drop(): Promise<void>;
+}
+
+async function withAdminClient<T>(run: (client: pg.Client) => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString: inject('postgresAdminUrl') });
+  await client.connect();
+  try {
+    return await run(client);
+  } finally {
+    await client.end();
+  }
+}
+
+/** A new, migrated database of its own for one test file. */
+export async function createTestDatabase(): Promise<TestDatabase> {
+  const name = `cca_test_${randomBytes(6).toString('hex')}`;
+  await withAdminClient((client) => client.query(`CREATE DATABASE ${name}`));
+  const url = new URL(inject('postgresAdminUrl'));
+  url.pathname = `/${name}`;
+  const connectionString = url.toString();
+  const handle = createDatabase({ connectionString, poolSize: 5, statementTimeoutMs: 10_000 });
+  await migrateToLatest(handle.db);
+  return {
+    ...handle,
+    connectionString,
+    async drop() {
+      await handle.close();
+      await withAdminClient((client) => client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`));
+    },
+  };
+}

@@ -1,0 +1,137 @@
+import { randomUUID } from 'node:crypto';
+import { type Kysely, sql, type Transaction, type Updateable } from 'kysely';
+import type { Role } from '../../core/roles.ts';
+import type { Database, UsersTable } from '../db/schema.ts';
+
+const credentialProvider = 'credential';
+
+export interface UserRecord {
+  id: string;
+  name: string;
+  email: string;
+  role: Role;
+  active: boolean;
+  dailyQuota: number;
+  hasPassword: boolean;
+  createdAt: Date;
+}
+
+export interface NewUser {
+  name: string;
+  email: string;
+  role: Role;
+  dailyQuota?: number | undefined;
+  passwordHash?: string | undefined;
+}
+
+export type UserChanges = Partial<Pick<UserRecord, 'name' | 'role' | 'active' | 'dailyQuota'>>;
+
+async function insertUser(trx: Transaction<Database>, user: NewUser): Promise<string> {
+  const id = randomUUID();
+  await trx
+    .insertInto('users')
+    .values({
+      id,
+      name: user.name,
+      email: user.email.toLowerCase(),
+      role: user.role,
+      ...(user.dailyQuota === undefined ? {} : { daily_quota: user.dailyQuota }),
+    })
+    .execute();
+  if (user.passwordHash) {
+    await trx
+      .insertInto('accounts')
+      .values({
+        id: randomUUID(),
+        account_id: id,
+        provider_id: credentialProvider,
+        user_id: id,
+        password: user.passwordHash,
+      })
+      .execute();
+  }
+  return id;
+}
+
+export function createUserRepository(db: Kysely<Database>) {
+  const selectUsers = () =>
+    db.selectFrom('users as u').select([
+      'u.id',
+      'u.name',
+      'u.email',
+      'u.role',
+      'u.active',
+      'u.daily_quota as dailyQuota',
+      'u.created_at as createdAt',
+      sql<boolean>`exists (
+          select 1 from accounts a
+          where a.user_id = u.id and a.provider_id = ${credentialProvider} and a.password is not null
+        )`.as('hasPassword'),
+    ]);
+
+  return {
+    list(): Promise<UserRecord[]> {
+      return selectUsers().orderBy('u.active', 'desc').orderBy('u.name').execute();
+    },
+
+    findById(id: string): Promise<UserRecord | undefined> {
+      return selectUsers().where('u.id', '=', id).executeTakeFirst();
+    },
+
+    findByEmail(email: string): Promise<UserRecord | undefined> {
+      return selectUsers().where(sql`lower(u.email)`, '=', email.toLowerCase()).executeTakeFirst();
+    },
+
+    async countActiveAdmins(): Promise<number> {
+      const row = await db
+        .selectFrom('users')
+        .select((eb) => eb.fn.countAll<number>().as('count'))
+        .where('role', '=', 'admin')
+        .where('active', '=', true)
+        .executeTakeFirstOrThrow();
+      return row.count;
+    },
+
+    /** Creates the user and, when a password is given, its credential, in one transaction. */
+    insert(user: NewUser): Promise<string> {
+      return db.transaction().execute((trx) => insertUser(trx, user));
+    },
+
+    /**
+     * Creates the user only when there is no user at all: the first start of a fresh database.
+     * The lock keeps two servers starting together from both creating one.
+     */
+    insertIfNoUsers(user: NewUser): Promise<string | undefined> {
+      return db.transaction().execute(async (trx) => {
+        await sql`select pg_advisory_xact_lock(hashtext('cca:first-user'))`.execute(trx);
+        const existing = await trx.selectFrom('users').select('id').limit(1).executeTakeFirst();
+        return existing ? undefined : insertUser(trx, user);
+      });
+    },
+
+    async update(id: string, changes: UserChanges): Promise<void> {
+      const values: Updateable<UsersTable> = { updated_at: new Date() };
+      if (changes.name !== undefined) values.name = changes.name;
+      if (changes.role !== undefined) values.role = changes.role;
+      if (changes.active !== undefined) values.active = changes.active;
+      if (changes.dailyQuota !== undefined) values.daily_quota = changes.dailyQuota;
+      await db.updateTable('users').set(values).where('id', '=', id).execute();
+    },
+
+    async hasPassword(userId: string): Promise<boolean> {
+      const row = await db
+        .selectFrom('accounts')
+        .select('id')
+        .where('user_id', '=', userId)
+        .where('provider_id', '=', credentialProvider)
+        .where('password', 'is not', null)
+        .executeTakeFirst();
+      return row !== undefined;
+    },
+
+    async deleteSessions(userId: string): Promise<void> {
+      await db.deleteFrom('sessions').where('user_id', '=', userId).execute();
+    },
+  };
+}
+export type UserRepository = ReturnType<typeof createUserRepository>;

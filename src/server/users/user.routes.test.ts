@@ -1,0 +1,171 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp, testOrigin } from '../testing/test-app.ts';
+
+let t: TestApp;
+let adminCookie: string;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  adminCookie = await t.signInAsAdmin();
+});
+afterAll(() => t.close());
+
+const asAdmin = () => ({ origin: testOrigin, cookie: adminCookie });
+
+describe('users', () => {
+  it('creates an assessor with a password who can then sign in', async () => {
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/users',
+      headers: asAdmin(),
+      payload: { name: '  Maria Silva ', email: 'Maria@Exemplo.com.br', role: 'assessor', password: 'uma-senha-boa-9' },
+    });
+    expect(response.statusCode).toBe(201);
+    const user = response.json();
+    expect(user).toMatchObject({
+      name: 'Maria Silva',
+      email: 'maria@exemplo.com.br',
+      role: 'assessor',
+      active: true,
+      dailyQuota: 100,
+      hasPassword: true,
+    });
+    const cookie = await t.signIn('maria@exemplo.com.br', 'uma-senha-boa-9');
+    const me = await t.app.inject({ url: '/api/me', headers: { cookie } });
+    expect(me.json()).toEqual({ id: user.id, name: 'Maria Silva', email: 'maria@exemplo.com.br', role: 'assessor' });
+  });
+
+  it('mails a set-password link to a user created without a password', async () => {
+    const before = t.mails.length;
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/users',
+      headers: asAdmin(),
+      payload: { name: 'João Pereira', email: 'joao@exemplo.com.br', role: 'assessor', dailyQuota: 40 },
+    });
+    expect(response.statusCode).toBe(201);
+    expect(response.json()).toMatchObject({ hasPassword: false, dailyQuota: 40 });
+    const mail = t.mails.at(-1);
+    expect(t.mails.length).toBe(before + 1);
+    expect(mail?.to).toBe('joao@exemplo.com.br');
+    expect(mail?.subject).toBe('CCA — crie sua senha');
+    expect(mail?.text).toMatch(/http:\/\/cca\.test\/login\/resetpassword\?token=\w+/);
+  });
+
+  it('refuses a second user with the same e-mail, in any case, with 409', async () => {
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/users',
+      headers: asAdmin(),
+      payload: { name: 'Outra Maria', email: 'MARIA@exemplo.com.br', role: 'assessor' },
+    });
+    expect(response.statusCode).toBe(409);
+    expect(response.json()).toEqual({
+      error: { code: 'CONFLICT', message: 'Já existe um usuário com esse e-mail.' },
+    });
+  });
+
+  it.each([
+    [{ name: 'A', email: 'a@b.com', role: 'assessor' }, 'name'],
+    [{ name: 'Nome Bom', email: 'não-é-email', role: 'assessor' }, 'email'],
+    [{ name: 'Nome Bom', email: 'x@b.com', role: 'root' }, 'role'],
+    [{ name: 'Nome Bom', email: 'x@b.com', role: 'assessor', password: '12345678' }, 'password'],
+    [{ name: 'Nome Bom', email: 'x@b.com', role: 'assessor', password: 'curta' }, 'password'],
+    [{ name: 'Nome Bom', email: 'x@b.com', role: 'assessor', active: false }, ''],
+  ])('rejects %j with a pt-BR 400 and creates nothing', async (payload, field) => {
+    const countBefore = (await t.app.inject({ url: '/api/users', headers: asAdmin() })).json().users.length;
+    const response = await t.app.inject({ method: 'POST', url: '/api/users', headers: asAdmin(), payload });
+    expect(response.statusCode).toBe(400);
+    const { error } = response.json();
+    expect(error.code).toBe('BAD_REQUEST');
+    expect(error.message).toContain(field);
+    expect(error.message).not.toMatch(/expected|invalid input/i);
+    const countAfter = (await t.app.inject({ url: '/api/users', headers: asAdmin() })).json().users.length;
+    expect(countAfter).toBe(countBefore);
+  });
+
+  it('updates name, role and quota, and refuses fields that may not be set', async () => {
+    const user = await t.createSignedInUser('assessor');
+    const updated = await t.app.inject({
+      method: 'PATCH',
+      url: `/api/users/${user.id}`,
+      headers: asAdmin(),
+      payload: { name: 'Nome Novo', dailyQuota: 250 },
+    });
+    expect(updated.statusCode).toBe(200);
+    expect(updated.json()).toMatchObject({ name: 'Nome Novo', dailyQuota: 250, role: 'assessor' });
+
+    const sneaky = await t.app.inject({
+      method: 'PATCH',
+      url: `/api/users/${user.id}`,
+      headers: asAdmin(),
+      payload: { email: 'outro@cca.test' },
+    });
+    expect(sneaky.statusCode).toBe(400);
+
+    const missing = await t.app.inject({
+      method: 'PATCH',
+      url: '/api/users/nao-existe',
+      headers: asAdmin(),
+      payload: { name: 'Quem' },
+    });
+    expect(missing.statusCode).toBe(404);
+  });
+
+  it('deactivating a user ends their sessions at once and stops their sign-in', async () => {
+    const user = await t.createSignedInUser('assessor');
+    expect((await t.app.inject({ url: '/api/me', headers: { cookie: user.cookie } })).statusCode).toBe(200);
+    const response = await t.app.inject({
+      method: 'PATCH',
+      url: `/api/users/${user.id}`,
+      headers: asAdmin(),
+      payload: { active: false },
+    });
+    expect(response.json().active).toBe(false);
+    expect((await t.app.inject({ url: '/api/me', headers: { cookie: user.cookie } })).statusCode).toBe(401);
+    await expect(t.signIn(user.email, user.password)).rejects.toThrow(/401/);
+
+    await t.app.inject({
+      method: 'PATCH',
+      url: `/api/users/${user.id}`,
+      headers: asAdmin(),
+      payload: { active: true },
+    });
+    await expect(t.signIn(user.email, user.password)).resolves.toContain('cca.session_token=');
+  });
+
+  it('keeps an active administrator: no self-deactivation or self-demotion', async () => {
+    const me = (await t.app.inject({ url: '/api/me', headers: asAdmin() })).json();
+    for (const payload of [{ active: false }, { role: 'assessor' }]) {
+      const response = await t.app.inject({
+        method: 'PATCH',
+        url: `/api/users/${me.id}`,
+        headers: asAdmin(),
+        payload,
+      });
+      expect(response.statusCode).toBe(409);
+    }
+    expect((await t.app.inject({ url: '/api/me', headers: asAdmin() })).json().role).toBe('admin');
+  });
+
+  it('sends a reset link on request of an admin', async () => {
+    const user = await t.createSignedInUser('assessor');
+    const response = await t.app.inject({
+      method: 'POST',
+      url: `/api/users/${user.id}/password-reset`,
+      headers: asAdmin(),
+    });
+    expect(response.statusCode).toBe(200);
+    expect(t.mails.at(-1)).toMatchObject({ to: user.email, subject: 'CCA — criar uma nova senha' });
+  });
+
+  it('lists users for admins only', async () => {
+    const assessor = await t.createSignedInUser('assessor');
+    const list = await t.app.inject({ url: '/api/users', headers: asAdmin() });
+    expect(list.statusCode).toBe(200);
+    expect(list.json().users.map((user: { email: string }) => user.email)).toContain(assessor.email);
+    const denied = await t.app.inject({ url: '/api/users', headers: { cookie: assessor.cookie } });
+    expect(denied.statusCode).toBe(403);
+    expect(denied.json().error.code).toBe('FORBIDDEN');
+  });
+});

