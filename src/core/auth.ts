@@ -5,7 +5,6 @@ import { emailSchema, meSchema } from './users.ts';
 export const signInBodySchema = z.object({
   email: emailSchema,
   password: z.string({ error: 'Informe a senha.' }).min(1, { error: 'Informe a senha.' }).max(128),
-  rememberMe: z.boolean().optional(),
 });
 export type SignInBody = z.input<typeof signInBodySchema>;
 

@@ -68,6 +68,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
+  // JSON only (multipart where a route says so): a text/plain body is what a cross-site form
+  // can send without a preflight, so it gets 415 before any handler sees it.
+  app.removeContentTypeParser('text/plain');
   registerErrorHandler(app);
 
   const secure = env.secureCookies;

@@ -67,7 +67,11 @@ async function main() {
       database,
       mailer,
       authSecret,
-      webRoot: existsSync(path.join(webRoot, 'index.html')) ? webRoot : undefined,
+      // In development Vite serves the pages; here only the production build is served.
+      webRoot:
+        env.nodeEnv !== 'development' && existsSync(path.join(webRoot, 'index.html'))
+          ? webRoot
+          : undefined,
       logger: { level: env.logLevel },
     });
     await app.listen({ port: env.port, host: env.host });

@@ -82,7 +82,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (
         throw await failed();
       }
       const response = await auth.api.signInEmail({
-        body: { email, password, rememberMe: false },
+        body: { email, password },
         headers: toHeaders(request),
         asResponse: true,
       });

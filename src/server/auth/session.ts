@@ -39,7 +39,7 @@ export interface SessionResolverOptions {
  * lifetime, or of a user who was deactivated, is deleted on the spot.
  */
 export function createSessionResolver(options: SessionResolverOptions) {
-  const now = options.now ?? Date.now;
+  const now = options.now ?? (() => Date.now());
   return async function resolveSession(
     request: FastifyRequest,
     reply: FastifyReply,

@@ -29,6 +29,7 @@ export class DataDirectoryInUseError extends Error {
 export async function startEmbeddedPostgres(
   dataDir: string,
   log: (message: string) => void,
+  options: { port?: number } = {},
 ): Promise<EmbeddedDatabase> {
   await mkdir(dataDir, { recursive: true });
   // As root, PostgreSQL runs as the `postgres` user, who must be able to reach its folder.
@@ -38,7 +39,7 @@ export async function startEmbeddedPostgres(
   try {
     await stopOrphanedPostgres(clusterDir, log);
     const password = await readOrCreatePassword(dataDir);
-    const port = await findFreePort();
+    const port = options.port ?? (await findFreePort());
     const postgres = new EmbeddedPostgres({
       databaseDir: clusterDir,
       user,

@@ -19,13 +19,19 @@ const unavailableCodes = new Set([
   '08006',
 ]);
 
-export function isDatabaseUnavailable(error: unknown): boolean {
-  if (!(error instanceof Error)) return false;
+/** Whether the error, or one it wraps (better-auth wraps them), means the database is away. */
+export function isDatabaseUnavailable(error: unknown, depth = 0): boolean {
+  if (!(error instanceof Error) || depth > 5) return false;
   const code = (error as { code?: unknown }).code;
   if (typeof code === 'string' && unavailableCodes.has(code)) return true;
-  return /Connection terminated|connection timeout|timeout exceeded when trying to connect|Client has encountered a connection error/i.test(
-    error.message,
-  );
+  if (
+    /Connection terminated|connection timeout|timeout exceeded when trying to connect|ECONNREFUSED/i.test(
+      error.message,
+    )
+  ) {
+    return true;
+  }
+  return isDatabaseUnavailable(error.cause, depth + 1);
 }
 
 function body(code: string, message: string): ErrorBody {

@@ -1,10 +1,10 @@
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import type { Role } from '../../core/roles.ts';
 import { type AppEnv, buildApp } from '../app.ts';
+import { hashPassword } from '../auth/password-hashing.ts';
 import type { MailMessage } from '../mail/mailer.ts';
 import { ensureFirstAdmin } from '../users/first-admin.ts';
 import { createUserRepository } from '../users/user.repository.ts';
-import { hashPassword } from '../auth/password-hashing.ts';
 import { createTestDatabase, type TestDatabase } from './test-database.ts';
 
 export const testOrigin = 'http://cca.test';
@@ -84,7 +84,12 @@ export async function createTestApp(
     async createSignedInUser(role, name = `Usuário ${++userCounter}`) {
       const email = `user${userCounter}-${Date.now()}@cca.test`;
       const password = `Senha-de-teste-${userCounter}`;
-      const id = await users.insert({ name, email, role, passwordHash: await hashPassword(password) });
+      const id = await users.insert({
+        name,
+        email,
+        role,
+        passwordHash: await hashPassword(password),
+      });
       return { id, email, password, cookie: await signIn(email, password) };
     },
     async close() {

@@ -33,7 +33,9 @@ export async function createTestDatabase(): Promise<TestDatabase> {
     connectionString,
     async drop() {
       await handle.close();
-      await withAdminClient((client) => client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`));
+      await withAdminClient((client) =>
+        client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`),
+      );
     },
   };
 }

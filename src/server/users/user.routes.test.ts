@@ -18,7 +18,12 @@ describe('users', () => {
       method: 'POST',
       url: '/api/users',
       headers: asAdmin(),
-      payload: { name: '  Maria Silva ', email: 'Maria@Exemplo.com.br', role: 'assessor', password: 'uma-senha-boa-9' },
+      payload: {
+        name: '  Maria Silva ',
+        email: 'Maria@Exemplo.com.br',
+        role: 'assessor',
+        password: 'uma-senha-boa-9',
+      },
     });
     expect(response.statusCode).toBe(201);
     const user = response.json();
@@ -32,7 +37,12 @@ describe('users', () => {
     });
     const cookie = await t.signIn('maria@exemplo.com.br', 'uma-senha-boa-9');
     const me = await t.app.inject({ url: '/api/me', headers: { cookie } });
-    expect(me.json()).toEqual({ id: user.id, name: 'Maria Silva', email: 'maria@exemplo.com.br', role: 'assessor' });
+    expect(me.json()).toEqual({
+      id: user.id,
+      name: 'Maria Silva',
+      email: 'maria@exemplo.com.br',
+      role: 'assessor',
+    });
   });
 
   it('mails a set-password link to a user created without a password', async () => {
@@ -41,7 +51,12 @@ describe('users', () => {
       method: 'POST',
       url: '/api/users',
       headers: asAdmin(),
-      payload: { name: 'João Pereira', email: 'joao@exemplo.com.br', role: 'assessor', dailyQuota: 40 },
+      payload: {
+        name: 'João Pereira',
+        email: 'joao@exemplo.com.br',
+        role: 'assessor',
+        dailyQuota: 40,
+      },
     });
     expect(response.statusCode).toBe(201);
     expect(response.json()).toMatchObject({ hasPassword: false, dailyQuota: 40 });
@@ -73,14 +88,21 @@ describe('users', () => {
     [{ name: 'Nome Bom', email: 'x@b.com', role: 'assessor', password: 'curta' }, 'password'],
     [{ name: 'Nome Bom', email: 'x@b.com', role: 'assessor', active: false }, ''],
   ])('rejects %j with a pt-BR 400 and creates nothing', async (payload, field) => {
-    const countBefore = (await t.app.inject({ url: '/api/users', headers: asAdmin() })).json().users.length;
-    const response = await t.app.inject({ method: 'POST', url: '/api/users', headers: asAdmin(), payload });
+    const countBefore = (await t.app.inject({ url: '/api/users', headers: asAdmin() })).json().users
+      .length;
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/users',
+      headers: asAdmin(),
+      payload,
+    });
     expect(response.statusCode).toBe(400);
     const { error } = response.json();
     expect(error.code).toBe('BAD_REQUEST');
     expect(error.message).toContain(field);
     expect(error.message).not.toMatch(/expected|invalid input/i);
-    const countAfter = (await t.app.inject({ url: '/api/users', headers: asAdmin() })).json().users.length;
+    const countAfter = (await t.app.inject({ url: '/api/users', headers: asAdmin() })).json().users
+      .length;
     expect(countAfter).toBe(countBefore);
   });
 
@@ -114,7 +136,9 @@ describe('users', () => {
 
   it('deactivating a user ends their sessions at once and stops their sign-in', async () => {
     const user = await t.createSignedInUser('assessor');
-    expect((await t.app.inject({ url: '/api/me', headers: { cookie: user.cookie } })).statusCode).toBe(200);
+    expect(
+      (await t.app.inject({ url: '/api/me', headers: { cookie: user.cookie } })).statusCode,
+    ).toBe(200);
     const response = await t.app.inject({
       method: 'PATCH',
       url: `/api/users/${user.id}`,
@@ -122,7 +146,9 @@ describe('users', () => {
       payload: { active: false },
     });
     expect(response.json().active).toBe(false);
-    expect((await t.app.inject({ url: '/api/me', headers: { cookie: user.cookie } })).statusCode).toBe(401);
+    expect(
+      (await t.app.inject({ url: '/api/me', headers: { cookie: user.cookie } })).statusCode,
+    ).toBe(401);
     await expect(t.signIn(user.email, user.password)).rejects.toThrow(/401/);
 
     await t.app.inject({
@@ -163,7 +189,9 @@ describe('users', () => {
     const assessor = await t.createSignedInUser('assessor');
     const list = await t.app.inject({ url: '/api/users', headers: asAdmin() });
     expect(list.statusCode).toBe(200);
-    expect(list.json().users.map((user: { email: string }) => user.email)).toContain(assessor.email);
+    expect(list.json().users.map((user: { email: string }) => user.email)).toContain(
+      assessor.email,
+    );
     const denied = await t.app.inject({ url: '/api/users', headers: { cookie: assessor.cookie } });
     expect(denied.statusCode).toBe(403);
     expect(denied.json().error.code).toBe('FORBIDDEN');

@@ -17,6 +17,7 @@ export async function registerWebApp(app: FastifyInstance, webRoot: string) {
     root: webRoot,
     index: false,
     wildcard: false,
+    cacheControl: false,
     setHeaders(reply, filePath) {
       const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
       reply.setHeader(

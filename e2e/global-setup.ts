@@ -1,0 +1,80 @@
+import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import type { TestProject } from 'vitest/node';
+import { findFreePort } from '../src/server/db/embedded-postgres.ts';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    baseUrl: string;
+    dataDir: string;
+    adminEmail: string;
+    adminPassword: string;
+  }
+}
+
+const adminEmail = 'admin@cca.e2e';
+const adminPassword = 'Admin-e2e-senha-forte';
+
+/**
+ * Builds CCA when needed and starts it as `npm start` does: the production build on its own
+ * embedded PostgreSQL, in a fresh data folder, with mail going to the outbox.
+ */
+export default async function setup(project: TestProject) {
+  execFileSync('node', ['scripts/ensure-build.mjs'], { stdio: 'inherit' });
+  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'cca-e2e-'));
+  const port = await findFreePort();
+  const baseUrl = `http://localhost:${port}`;
+  const server: ChildProcess = spawn('node', ['dist/server/main.js'], {
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      APP_URL: baseUrl,
+      DATA_DIR: dataDir,
+      DATABASE_URL: '',
+      SMTP_URL: '',
+      ADMIN_EMAIL: adminEmail,
+      ADMIN_PASSWORD: adminPassword,
+      ADMIN_NAME: 'Ana Administradora',
+      LOG_LEVEL: 'warn',
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  server.stdout?.on('data', (chunk: Buffer) => {
+    output += chunk.toString();
+  });
+  server.stderr?.on('data', (chunk: Buffer) => {
+    output += chunk.toString();
+  });
+  await waitForHealth(baseUrl, server, () => output);
+
+  project.provide('baseUrl', baseUrl);
+  project.provide('dataDir', dataDir);
+  project.provide('adminEmail', adminEmail);
+  project.provide('adminPassword', adminPassword);
+
+  return async () => {
+    const exited = new Promise((resolve) => server.once('exit', resolve));
+    server.kill('SIGTERM');
+    await exited;
+    await rm(dataDir, { recursive: true, force: true });
+  };
+}
+
+async function waitForHealth(baseUrl: string, server: ChildProcess, output: () => string) {
+  const deadline = Date.now() + 90_000;
+  while (Date.now() < deadline) {
+    if (server.exitCode !== null) throw new Error(`CCA saiu ao iniciar:\n${output()}`);
+    const healthy = await fetch(`${baseUrl}/api/health`)
+      .then((response) => response.ok)
+      .catch(() => false);
+    if (healthy) return;
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  server.kill('SIGKILL');
+  throw new Error(`CCA não ficou pronto em 90 s:\n${output()}`);
+}

@@ -1,0 +1,68 @@
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { forgotPasswordMessage } from '../src/core/auth.ts';
+import {
+  createUser,
+  latestMailTo,
+  launchBrowser,
+  newPage,
+  resetLinkPath,
+  signIn,
+} from './support/browser.ts';
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(() => browser.close());
+
+describe('forgotten password', () => {
+  it('mails a single-use link that sets a new password', async () => {
+    const email = 'carla.reset@cca.e2e';
+    await createUser({
+      name: 'Carla Reset',
+      email,
+      role: 'assessor',
+      password: 'senha-antiga-123',
+    });
+
+    const page = await newPage(browser);
+    await page.goto('/login');
+    await page.getByRole('link', { name: 'Esqueci minha senha' }).click();
+    await page.waitForURL((url) => url.pathname === '/login/forgotpassword');
+    await page.getByLabel('E-mail').fill(email);
+    await page.getByRole('button', { name: 'Enviar link' }).click();
+    await page.getByText(forgotPasswordMessage).waitFor();
+
+    const link = resetLinkPath(await latestMailTo(email));
+    await page.goto(link);
+    await page.getByLabel('Nova senha', { exact: true }).fill('senha-nova-456');
+    await page.getByLabel('Confirme a nova senha').fill('senha-nova-456');
+    await page.getByRole('button', { name: 'Salvar nova senha' }).click();
+    await page.getByText('Senha alterada. Entre com a nova senha.').waitFor();
+
+    await signIn(page, email, 'senha-antiga-123');
+    await page.getByText('E-mail ou senha incorretos.').waitFor();
+    await signIn(page, email, 'senha-nova-456');
+    await page.waitForURL((url) => url.pathname === '/colaborador');
+
+    const reused = await newPage(browser);
+    await reused.goto(link);
+    await reused.getByLabel('Nova senha', { exact: true }).fill('mais-uma-senha-789');
+    await reused.getByLabel('Confirme a nova senha').fill('mais-uma-senha-789');
+    await reused.getByRole('button', { name: 'Salvar nova senha' }).click();
+    await reused.getByText('Este link é inválido ou já expirou. Peça um novo.').waitFor();
+    expect(new URL(reused.url()).pathname).toBe('/login/resetpassword');
+    await page.context().close();
+    await reused.context().close();
+  });
+
+  it('answers the same neutral message for an unknown e-mail', async () => {
+    const page = await newPage(browser);
+    await page.goto('/login/forgotpassword');
+    await page.getByLabel('E-mail').fill('ninguem@cca.e2e');
+    await page.getByRole('button', { name: 'Enviar link' }).click();
+    await page.getByText(forgotPasswordMessage).waitFor();
+    await page.context().close();
+  });
+});

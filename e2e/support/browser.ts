@@ -1,0 +1,99 @@
+import { readdir, readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { type Browser, chromium, type Page } from 'playwright-core';
+import { inject } from 'vitest';
+
+export const baseUrl = () => inject('baseUrl');
+export const admin = () => ({ email: inject('adminEmail'), password: inject('adminPassword') });
+
+/** Debian's Chromium, headless, without the background traffic this network refuses. */
+export function launchBrowser(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    headless: true,
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
+  });
+}
+
+export async function newPage(browser: Browser, viewport = { width: 1280, height: 800 }) {
+  const context = await browser.newContext({ baseURL: baseUrl(), viewport, locale: 'pt-BR' });
+  return context.newPage();
+}
+
+export async function signIn(page: Page, email: string, password: string) {
+  await page.goto('/login');
+  await page.getByLabel('E-mail').fill(email);
+  await page.getByLabel('Senha', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Entrar' }).click();
+}
+
+/** Creates a user through the API as the administrator, as the /createuser page does. */
+export async function createUser(user: {
+  name: string;
+  email: string;
+  role: 'admin' | 'assessor';
+  password?: string;
+}) {
+  const origin = baseUrl();
+  const signInResponse = await fetch(`${origin}/api/auth/sign-in/email`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin },
+    body: JSON.stringify(admin()),
+  });
+  const cookie = signInResponse.headers
+    .getSetCookie()
+    .map((value) => value.split(';')[0])
+    .join('; ');
+  const response = await fetch(`${origin}/api/users`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin, cookie },
+    body: JSON.stringify(user),
+  });
+  if (response.status !== 201)
+    throw new Error(`create user: ${response.status} ${await response.text()}`);
+  return (await response.json()) as { id: string };
+}
+
+/** The newest e-mail to this address in the server's outbox, decoded to plain text. */
+export async function latestMailTo(address: string): Promise<string> {
+  const outbox = path.join(inject('dataDir'), 'outbox');
+  const files = (await readdir(outbox).catch(() => [])).sort().reverse();
+  for (const file of files) {
+    const raw = await readFile(path.join(outbox, file), 'utf8');
+    if (raw.includes(`To: ${address}`)) return decodeBody(raw);
+  }
+  throw new Error(`no mail to ${address} in ${outbox}`);
+}
+
+function decodeBody(raw: string): string {
+  const headerEnd = raw.search(/\r?\n\r?\n/);
+  const headers = raw.slice(0, headerEnd);
+  const body = raw.slice(headerEnd).trim();
+  if (/Content-Transfer-Encoding: base64/i.test(headers)) {
+    return Buffer.from(body.replace(/\s+/g, ''), 'base64').toString('utf8');
+  }
+  if (/Content-Transfer-Encoding: quoted-printable/i.test(headers)) {
+    const bytes = body
+      .replace(/=\r?\n/g, '')
+      .replace(/=([0-9A-F]{2})/gi, (_, hex: string) =>
+        String.fromCharCode(Number.parseInt(hex, 16)),
+      );
+    return Buffer.from(bytes, 'latin1').toString('utf8');
+  }
+  return body;
+}
+
+/** The path of the reset link in a mail, e.g. `/login/resetpassword?token=…`. */
+export function resetLinkPath(mail: string): string {
+  const match = mail.match(/https?:\/\/[^/\s]+(\/login\/resetpassword\?token=[\w-]+)/);
+  if (!match?.[1]) throw new Error(`no reset link in:\n${mail}`);
+  return match[1];
+}

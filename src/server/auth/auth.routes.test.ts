@@ -1,0 +1,284 @@
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { forgotPasswordMessage } from '../../core/auth.ts';
+import {
+  adminCredentials,
+  cookieFrom,
+  createTestApp,
+  type TestApp,
+  testOrigin,
+} from '../testing/test-app.ts';
+
+let t: TestApp;
+
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+function signInRequest(email: string, password: string, remoteAddress = '10.0.0.1') {
+  return t.app.inject({
+    method: 'POST',
+    url: '/api/auth/sign-in/email',
+    headers: { origin: testOrigin },
+    payload: { email, password },
+    remoteAddress,
+  });
+}
+
+const me = (cookie: string) => t.app.inject({ url: '/api/me', headers: { cookie } });
+
+function linkToken(text: string | undefined): string {
+  const token = text?.match(/resetpassword\?token=([\w-]+)/)?.[1];
+  if (!token) throw new Error(`no reset link in ${text}`);
+  return token;
+}
+
+describe('sign-in', () => {
+  it('sets an HttpOnly, SameSite session cookie with no long lifetime', async () => {
+    const response = await signInRequest(adminCredentials.email, adminCredentials.password);
+    expect(response.statusCode).toBe(200);
+    expect(response.json().user).toMatchObject({ email: adminCredentials.email, role: 'admin' });
+    const session = response.cookies.find((cookie) => cookie.name === 'cca.session_token');
+    expect(session).toMatchObject({ httpOnly: true, sameSite: 'Lax', path: '/' });
+    expect(session?.maxAge ?? 0).toBeLessThanOrEqual(12 * 3600);
+    expect(session?.secure).toBeFalsy();
+  });
+
+  it('marks the cookie Secure behind https', async () => {
+    const secure = await createTestApp({
+      env: {
+        appUrl: 'https://cca.test',
+        trustedOrigins: ['https://cca.test'],
+        secureCookies: true,
+      },
+    });
+    try {
+      const response = await secure.app.inject({
+        method: 'POST',
+        url: '/api/auth/sign-in/email',
+        headers: { origin: 'https://cca.test' },
+        payload: adminCredentials,
+      });
+      expect(response.statusCode).toBe(200);
+      const session = response.cookies.find((cookie) => cookie.name.endsWith('cca.session_token'));
+      expect(session?.secure).toBe(true);
+      expect(response.headers['strict-transport-security']).toContain('max-age=');
+    } finally {
+      await secure.close();
+    }
+  });
+
+  it('gives a new session id at every sign-in', async () => {
+    const first = cookieFrom(
+      await signInRequest(adminCredentials.email, adminCredentials.password),
+    );
+    const second = cookieFrom(
+      await signInRequest(adminCredentials.email, adminCredentials.password),
+    );
+    expect(first).not.toBe(second);
+  });
+
+  it('answers an unknown e-mail exactly like a wrong password', async () => {
+    const wrong = await signInRequest(adminCredentials.email, 'senha-errada-123', '10.0.1.1');
+    const unknown = await signInRequest('ninguem@cca.test', 'senha-errada-123', '10.0.1.2');
+    expect(wrong.statusCode).toBe(401);
+    expect(unknown.statusCode).toBe(401);
+    expect(wrong.body).toBe(unknown.body);
+    expect(wrong.json()).toEqual({
+      error: { code: 'INVALID_CREDENTIALS', message: 'E-mail ou senha incorretos.' },
+    });
+  });
+
+  it('throttles one account after 5 failures, even from many addresses', async () => {
+    const user = await t.createSignedInUser('assessor');
+    for (let attempt = 1; attempt <= 5; attempt++) {
+      const response = await signInRequest(user.email, 'errada-errada', `10.1.0.${attempt}`);
+      expect(response.statusCode).toBe(401);
+    }
+    const blocked = await signInRequest(user.email, user.password, '10.1.0.99');
+    expect(blocked.statusCode).toBe(429);
+    expect(blocked.headers['retry-after']).toBeDefined();
+    expect(blocked.json().error.message).toMatch(/Muitas tentativas de entrar/);
+  });
+
+  it('throttles one address after 30 failures, grouping IPv6 by /64', async () => {
+    for (let attempt = 1; attempt <= 30; attempt++) {
+      const address = `2001:db8:aa:bb::${attempt.toString(16)}`;
+      await signInRequest(`alvo${attempt}@cca.test`, 'errada-errada', address);
+    }
+    const sameNetwork = await signInRequest(
+      adminCredentials.email,
+      adminCredentials.password,
+      '2001:db8:aa:bb:ffff::1',
+    );
+    expect(sameNetwork.statusCode).toBe(429);
+    const otherNetwork = await signInRequest(
+      adminCredentials.email,
+      adminCredentials.password,
+      '2001:db8:aa:cc::1',
+    );
+    expect(otherNetwork.statusCode).toBe(200);
+  });
+
+  it('refuses a sign-in posted from another site', async () => {
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/sign-in/email',
+      headers: { origin: 'https://evil.example' },
+      payload: adminCredentials,
+    });
+    expect(response.statusCode).toBe(403);
+    expect(response.json().error.code).toBe('CROSS_SITE_REQUEST');
+    expect(response.cookies).toHaveLength(0);
+  });
+
+  it('offers no public sign-up', async () => {
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/sign-up/email',
+      headers: { origin: testOrigin },
+      payload: { name: 'Intruso', email: 'intruso@cca.test', password: 'senha-muito-boa-1' },
+    });
+    expect(response.statusCode).toBe(404);
+    await expect(t.signIn('intruso@cca.test', 'senha-muito-boa-1')).rejects.toThrow();
+  });
+});
+
+describe('sessions', () => {
+  it('sign-out ends the session on the server: the old cookie no longer works', async () => {
+    const user = await t.createSignedInUser('assessor');
+    expect((await me(user.cookie)).statusCode).toBe(200);
+    const out = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/sign-out',
+      headers: { origin: testOrigin, cookie: user.cookie },
+    });
+    expect(out.statusCode).toBe(200);
+    expect((await me(user.cookie)).statusCode).toBe(401);
+  });
+
+  it('ends a session idle for longer than the idle timeout', async () => {
+    const user = await t.createSignedInUser('assessor');
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(Date.now() + 20 * 60_000);
+    expect((await me(user.cookie)).statusCode).toBe(200);
+    vi.setSystemTime(Date.now() + 20 * 60_000);
+    expect((await me(user.cookie)).statusCode).toBe(200);
+    vi.setSystemTime(Date.now() + 31 * 60_000);
+    expect((await me(user.cookie)).statusCode).toBe(401);
+  });
+
+  it('ends a session at its absolute lifetime even when it is used all the time', async () => {
+    const user = await t.createSignedInUser('assessor');
+    const signedInAt = Date.now();
+    vi.useFakeTimers({ toFake: ['Date'] });
+    // Every 15 minutes for 12 hours: never idle, always within the lifetime.
+    for (let quarter = 1; quarter <= 47; quarter++) {
+      vi.setSystemTime(signedInAt + quarter * 15 * 60_000);
+      expect((await me(user.cookie)).statusCode).toBe(200);
+    }
+    vi.setSystemTime(signedInAt + 12 * 3600_000 + 60_000);
+    expect((await me(user.cookie)).statusCode).toBe(401);
+  });
+});
+
+describe('password reset', () => {
+  it('answers the same neutral message whether the e-mail exists or not', async () => {
+    const before = t.mails.length;
+    const known = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/request-password-reset',
+      headers: { origin: testOrigin },
+      payload: { email: adminCredentials.email },
+    });
+    const unknown = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/request-password-reset',
+      headers: { origin: testOrigin },
+      payload: { email: 'ninguem@cca.test' },
+    });
+    expect(known.json()).toEqual({ message: forgotPasswordMessage });
+    expect(unknown.body).toBe(known.body);
+    expect(t.mails.length).toBe(before + 1);
+  });
+
+  it('sets a new password with a single-use link and ends every other session', async () => {
+    const user = await t.createSignedInUser('assessor');
+    await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/request-password-reset',
+      headers: { origin: testOrigin },
+      payload: { email: user.email },
+    });
+    const token = linkToken(t.mails.at(-1)?.text);
+    const reset = () =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/auth/reset-password',
+        headers: { origin: testOrigin },
+        payload: { token, newPassword: 'nova-senha-forte-7' },
+      });
+    const first = await reset();
+    expect(first.statusCode).toBe(200);
+    expect((await me(user.cookie)).statusCode).toBe(401);
+    await expect(t.signIn(user.email, user.password)).rejects.toThrow(/401/);
+    await expect(t.signIn(user.email, 'nova-senha-forte-7')).resolves.toContain(
+      'cca.session_token',
+    );
+
+    const again = await reset();
+    expect(again.statusCode).toBe(400);
+    expect(again.json().error.code).toBe('INVALID_RESET_TOKEN');
+  });
+
+  it('refuses a link older than one hour', async () => {
+    const user = await t.createSignedInUser('assessor');
+    await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/request-password-reset',
+      headers: { origin: testOrigin },
+      payload: { email: user.email },
+    });
+    const token = linkToken(t.mails.at(-1)?.text);
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(Date.now() + 61 * 60_000);
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/reset-password',
+      headers: { origin: testOrigin },
+      payload: { token, newPassword: 'nova-senha-forte-8' },
+    });
+    expect(response.statusCode).toBe(400);
+    vi.useRealTimers();
+    await expect(t.signIn(user.email, user.password)).resolves.toContain('cca.session_token');
+  });
+
+  it('refuses a weak new password and keeps the link usable', async () => {
+    const user = await t.createSignedInUser('assessor');
+    await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/request-password-reset',
+      headers: { origin: testOrigin },
+      payload: { email: user.email },
+    });
+    const token = linkToken(t.mails.at(-1)?.text);
+    const weak = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/reset-password',
+      headers: { origin: testOrigin },
+      payload: { token, newPassword: 'password123' },
+    });
+    expect(weak.statusCode).toBe(400);
+    expect(weak.json().error.message).toContain('muito comum');
+    const good = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/reset-password',
+      headers: { origin: testOrigin },
+      payload: { token, newPassword: 'outra-senha-forte-2' },
+    });
+    expect(good.statusCode).toBe(200);
+  });
+});

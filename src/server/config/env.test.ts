@@ -1,0 +1,40 @@
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { InvalidEnvError, readEnv } from './env.ts';
+
+describe('readEnv', () => {
+  it('has defaults that start CCA on port 3000 with ./data', () => {
+    const env = readEnv({});
+    expect(env.port).toBe(3000);
+    expect(env.dataDir).toBe(path.resolve('data'));
+    expect(env.databaseUrl).toBeUndefined();
+    expect(env.appUrl).toBe('http://localhost:3000');
+    expect(env.trustedOrigins).toEqual(['http://localhost:3000']);
+    expect(env.secureCookies).toBe(false);
+    expect(env.sessionMaxSeconds).toBe(12 * 3600);
+    expect(env.sessionIdleSeconds).toBe(30 * 60);
+  });
+
+  it('follows APP_URL for links, origins and secure cookies', () => {
+    const env = readEnv({
+      APP_URL: 'https://cca.exemplo.com.br/',
+      TRUSTED_ORIGINS: 'http://localhost:5173',
+    });
+    expect(env.appUrl).toBe('https://cca.exemplo.com.br');
+    expect(env.trustedOrigins).toEqual(['https://cca.exemplo.com.br', 'http://localhost:5173']);
+    expect(env.secureCookies).toBe(true);
+  });
+
+  it('lists every problem at once', () => {
+    try {
+      readEnv({ PORT: 'abc', SESSION_MAX_HOURS: '48', ADMIN_EMAIL: 'nope' });
+      expect.unreachable();
+    } catch (error) {
+      expect(error).toBeInstanceOf(InvalidEnvError);
+      const problems = (error as InvalidEnvError).problems.join('\n');
+      expect(problems).toContain('PORT');
+      expect(problems).toContain('SESSION_MAX_HOURS');
+      expect(problems).toContain('ADMIN_EMAIL');
+    }
+  });
+});
