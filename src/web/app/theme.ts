@@ -35,7 +35,16 @@ export const theme = createTheme({
   colors: { green, gray },
   defaultRadius: 'md',
   cursorType: 'pointer',
+  // Mantine's built-in labels are in English; the whole interface is pt-BR.
   components: {
     Menu: { defaultProps: { offset: 8 } },
+    Modal: { defaultProps: { closeButtonProps: { 'aria-label': 'Fechar' } } },
+    Drawer: { defaultProps: { closeButtonProps: { 'aria-label': 'Fechar' } } },
+    Notification: { defaultProps: { closeButtonProps: { 'aria-label': 'Fechar aviso' } } },
+    PasswordInput: {
+      defaultProps: {
+        visibilityToggleButtonProps: { 'aria-label': 'Mostrar ou ocultar o que foi digitado' },
+      },
+    },
   },
 });

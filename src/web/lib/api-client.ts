@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import { errorBodySchema, errorMessages } from '../../core/errors.ts';
+import { type ErrorCode, errorBodySchema, errorMessages } from '../../core/errors.ts';
 
 /** Shown when the browser cannot reach the server at all (offline, server down, proxy error). */
 export const connectionErrorMessage = 'Erro de conexão com o servidor';
@@ -28,15 +28,20 @@ interface RequestOptions {
   signal?: AbortSignal;
 }
 
-/** The message for an error answer that does not follow the `{ error: { code, message } }` shape, e.g. a proxy's HTML page. */
-function fallbackMessage(status: number): { code: string; message: string } {
-  if (status === 401) return { code: 'UNAUTHENTICATED', message: errorMessages.UNAUTHENTICATED };
-  if (status === 403) return { code: 'FORBIDDEN', message: errorMessages.FORBIDDEN };
-  if (status === 404) return { code: 'NOT_FOUND', message: errorMessages.NOT_FOUND };
-  if (status === 413) return { code: 'PAYLOAD_TOO_LARGE', message: errorMessages.PAYLOAD_TOO_LARGE };
-  if (status === 429) return { code: 'TOO_MANY_REQUESTS', message: errorMessages.TOO_MANY_REQUESTS };
-  if (status >= 500) return { code: 'INTERNAL', message: errorMessages.INTERNAL };
-  return { code: 'BAD_REQUEST', message: errorMessages.BAD_REQUEST };
+const errorCodeByStatus: Partial<Record<number, ErrorCode>> = {
+  401: 'UNAUTHENTICATED',
+  403: 'FORBIDDEN',
+  404: 'NOT_FOUND',
+  409: 'CONFLICT',
+  413: 'PAYLOAD_TOO_LARGE',
+  415: 'UNSUPPORTED_MEDIA_TYPE',
+  429: 'TOO_MANY_REQUESTS',
+};
+
+/** For an error answer without the `{ error: { code, message } }` body, e.g. a proxy's HTML page. */
+function fallbackError(status: number): ApiError {
+  const code = errorCodeByStatus[status] ?? (status >= 500 ? 'INTERNAL' : 'BAD_REQUEST');
+  return new ApiError(status, code, errorMessages[code]);
 }
 
 async function readJson(response: Response): Promise<unknown> {
@@ -79,10 +84,13 @@ async function request<Schema extends z.ZodType>(
   if (!response.ok) {
     const parsedError = errorBodySchema.safeParse(payload);
     if (parsedError.success) {
-      throw new ApiError(response.status, parsedError.data.error.code, parsedError.data.error.message);
+      throw new ApiError(
+        response.status,
+        parsedError.data.error.code,
+        parsedError.data.error.message,
+      );
     }
-    const fallback = fallbackMessage(response.status);
-    throw new ApiError(response.status, fallback.code, fallback.message);
+    throw fallbackError(response.status);
   }
 
   const parsed = schema.safeParse(payload);

@@ -6,7 +6,11 @@ import { apiClient, isApiError } from './api-client.ts';
 export const currentUserQueryKey = ['me'] as const;
 
 /** Signed out is an answer, not a failure: a 401 resolves to `null`, anything else still throws. */
-export async function getCurrentUser({ signal }: { signal?: AbortSignal } = {}): Promise<Me | null> {
+export async function getCurrentUser({
+  signal,
+}: {
+  signal?: AbortSignal;
+} = {}): Promise<Me | null> {
   try {
     return await apiClient.get('/api/me', meSchema, { signal });
   } catch (error) {

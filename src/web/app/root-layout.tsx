@@ -1,0 +1,54 @@
+import { Box, Container } from '@mantine/core';
+import { lazy, Suspense, useEffect } from 'react';
+import { Outlet, ScrollRestoration, useLocation, useMatches } from 'react-router';
+import { showsHeader } from '../../core/app-routes.ts';
+import { useCurrentUser } from '../lib/current-user.ts';
+import { NavigationProgress } from './navigation-progress.tsx';
+import { currentRouteHandle } from './route-handle.ts';
+import { SkipLink } from './skip-link.tsx';
+import { useSignedOutRedirect } from './use-signed-out-redirect.ts';
+
+// Loaded apart so the sign-in pages, which have no header, do not download its menus and drawer.
+const AppHeader = lazy(() =>
+  import('./header/app-header.tsx').then((module) => ({ default: module.AppHeader })),
+);
+
+const mainContentId = 'conteudo';
+
+export function RootLayout() {
+  const { pathname } = useLocation();
+  const handle = currentRouteHandle(useMatches());
+  const { data: user } = useCurrentUser();
+  useSignedOutRedirect(user, handle?.access);
+
+  const title = handle?.title ?? 'CCA';
+  useEffect(() => {
+    document.title = title;
+  }, [title]);
+
+  const withHeader = Boolean(user) && showsHeader(pathname);
+
+  return (
+    <>
+      <NavigationProgress />
+      {withHeader && user ? (
+        <>
+          <SkipLink targetId={mainContentId} />
+          <Suspense fallback={<Box h={60} />}>
+            <AppHeader user={user} />
+          </Suspense>
+        </>
+      ) : null}
+      <Box component="main" id={mainContentId} tabIndex={-1} style={{ outline: 'none' }}>
+        {withHeader ? (
+          <Container size="xl" py="lg" px={{ base: 'sm', sm: 'md' }}>
+            <Outlet />
+          </Container>
+        ) : (
+          <Outlet />
+        )}
+      </Box>
+      <ScrollRestoration />
+    </>
+  );
+}

@@ -1,0 +1,99 @@
+import type { QueryClient } from '@tanstack/react-query';
+import type { ComponentType } from 'react';
+import { createBrowserRouter, type RouteObject } from 'react-router';
+import { type AppRouteName, appRoutes } from '../../core/app-routes.ts';
+import { NotFoundPage, notFoundTitle } from '../components/not-found-page.tsx';
+import { PageLoader } from '../components/page-loader.tsx';
+import { RouteErrorPage } from '../components/route-error-page.tsx';
+import { createAccessLoader } from './access-loader.ts';
+import { RootLayout } from './root-layout.tsx';
+import type { RouteHandle } from './route-handle.ts';
+
+type LazyPage = () => Promise<{ Component: ComponentType }>;
+
+/** Every page is its own chunk, fetched when first opened. */
+const lazyPages = {
+  login: () =>
+    import('../features/auth/pages/login-page.tsx').then((module) => ({
+      Component: module.LoginPage,
+    })),
+  forgotPassword: () =>
+    import('../features/auth/pages/forgot-password-page.tsx').then((module) => ({
+      Component: module.ForgotPasswordPage,
+    })),
+  resetPassword: () =>
+    import('../features/auth/pages/reset-password-page.tsx').then((module) => ({
+      Component: module.ResetPasswordPage,
+    })),
+  dashboard: () =>
+    import('../features/dashboard/pages/dashboard-page.tsx').then((module) => ({
+      Component: module.DashboardPage,
+    })),
+  createUser: () =>
+    import('../features/users/pages/create-user-page.tsx').then((module) => ({
+      Component: module.CreateUserPage,
+    })),
+  followUp: () =>
+    import('../features/follow-up/pages/follow-up-page.tsx').then((module) => ({
+      Component: module.FollowUpPage,
+    })),
+  leadList: () =>
+    import('../features/leads/pages/lead-list-page.tsx').then((module) => ({
+      Component: module.LeadListPage,
+    })),
+  newLeads: () =>
+    import('../features/leads/pages/new-leads-page.tsx').then((module) => ({
+      Component: module.NewLeadsPage,
+    })),
+  importLeads: () =>
+    import('../features/imports/pages/import-leads-page.tsx').then((module) => ({
+      Component: module.ImportLeadsPage,
+    })),
+  dailyLeads: () =>
+    import('../features/distribution/pages/daily-distribution-page.tsx').then((module) => ({
+      Component: module.DailyDistributionPage,
+    })),
+  calls: () =>
+    import('../features/attempts/pages/calls-page.tsx').then((module) => ({
+      Component: module.CallsPage,
+    })),
+  assessorLeads: () =>
+    import('../features/assessor-leads/pages/assessor-leads-page.tsx').then((module) => ({
+      Component: module.AssessorLeadsPage,
+    })),
+} satisfies Record<AppRouteName, LazyPage>;
+
+/** The routes come from the table shared with the server, so both agree on paths, titles and access. */
+export function createAppRoutes(queryClient: QueryClient): RouteObject[] {
+  const pageRoutes = (Object.keys(appRoutes) as AppRouteName[]).map((name): RouteObject => {
+    const { path, title, access } = appRoutes[name];
+    return {
+      path,
+      handle: { title, access } satisfies RouteHandle,
+      loader: createAccessLoader(queryClient, access),
+      lazy: lazyPages[name],
+    };
+  });
+
+  return [
+    {
+      id: 'root',
+      Component: RootLayout,
+      ErrorBoundary: RouteErrorPage,
+      HydrateFallback: PageLoader,
+      children: [
+        ...pageRoutes,
+        {
+          path: '*',
+          handle: { title: notFoundTitle, access: 'public' } satisfies RouteHandle,
+          loader: createAccessLoader(queryClient, 'public'),
+          Component: NotFoundPage,
+        },
+      ],
+    },
+  ];
+}
+
+export function createAppRouter(queryClient: QueryClient) {
+  return createBrowserRouter(createAppRoutes(queryClient));
+}

@@ -1,0 +1,17 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { type CreateUserBody, userSchema } from '../../../../core/users.ts';
+import { apiClient } from '../../../lib/api-client.ts';
+import { usersQueryKey } from './get-users.ts';
+
+/** Without a password the server e-mails the new user a link to choose one. */
+export function createUser(body: CreateUserBody) {
+  return apiClient.post('/api/users', userSchema, body);
+}
+
+export function useCreateUser() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: createUser,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: usersQueryKey }),
+  });
+}

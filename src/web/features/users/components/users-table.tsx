@@ -1,0 +1,76 @@
+import { Badge, Group, Table, Text } from '@mantine/core';
+import { roleLabels } from '../../../../core/roles.ts';
+import type { User } from '../../../../core/users.ts';
+import { UserActions } from './user-actions.tsx';
+
+export interface UsersTableProps {
+  users: User[];
+  currentUserId: string | undefined;
+}
+
+const quotaFormatter = new Intl.NumberFormat('pt-BR');
+
+export function UsersTable({ users, currentUserId }: UsersTableProps) {
+  if (users.length === 0) {
+    return <Text c="dimmed">Nenhum usuário cadastrado.</Text>;
+  }
+
+  return (
+    // A phone is narrower than the table: the table scrolls sideways instead of squeezing the columns.
+    <Table.ScrollContainer minWidth={760} type="native">
+      <Table striped highlightOnHover verticalSpacing="sm">
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>Nome</Table.Th>
+            <Table.Th>E-mail</Table.Th>
+            <Table.Th>Perfil</Table.Th>
+            <Table.Th>Status</Table.Th>
+            <Table.Th ta="right">Quantidade diária</Table.Th>
+            <Table.Th>Ações</Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {users.map((user) => {
+            const isCurrentUser = user.id === currentUserId;
+            return (
+              <Table.Tr key={user.id}>
+                <Table.Td>
+                  <Group gap={6} wrap="nowrap">
+                    <Text size="sm" fw={500}>
+                      {user.name}
+                    </Text>
+                    {isCurrentUser ? (
+                      <Badge size="xs" variant="outline" color="gray">
+                        Você
+                      </Badge>
+                    ) : null}
+                  </Group>
+                  {user.hasPassword ? null : (
+                    <Text size="xs" c="dimmed">
+                      Ainda não criou a senha
+                    </Text>
+                  )}
+                </Table.Td>
+                <Table.Td>
+                  <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
+                    {user.email}
+                  </Text>
+                </Table.Td>
+                <Table.Td>{roleLabels[user.role]}</Table.Td>
+                <Table.Td>
+                  <Badge variant="light" color={user.active ? 'green' : 'gray'}>
+                    {user.active ? 'Ativo' : 'Inativo'}
+                  </Badge>
+                </Table.Td>
+                <Table.Td ta="right">{quotaFormatter.format(user.dailyQuota)}</Table.Td>
+                <Table.Td>
+                  <UserActions user={user} isCurrentUser={isCurrentUser} />
+                </Table.Td>
+              </Table.Tr>
+            );
+          })}
+        </Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
+  );
+}
