@@ -17,7 +17,7 @@ describe('sign-in, header and sign-out', () => {
     const page = await newPage(browser);
     await signIn(page, admin().email, admin().password);
     await page.waitForURL((url) => url.pathname === '/');
-    await expect(page.title()).resolves.toBe('CCA - Dashboard');
+    await page.waitForFunction(() => document.title === 'CCA - Dashboard');
     for (const link of ['Criar assessor', 'Acompanhar leads atendidos', 'Leads', 'Leads diarios']) {
       await header(page).getByRole('link', { name: link, exact: true }).waitFor();
     }

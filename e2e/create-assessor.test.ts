@@ -19,17 +19,18 @@ describe('the first journey of a new team', () => {
     await page.waitForURL((url) => url.pathname === '/createuser');
 
     await page.getByLabel('Nome').fill('Bruno Assessor');
-    await page.getByLabel('E-mail').fill('bruno@cca.e2e');
+    await page.getByLabel('E-mail').fill('bruno@e2e.test');
     await page.getByLabel('Senha (opcional)').fill('senha-do-bruno-1');
     await page.getByRole('button', { name: 'Criar usuário' }).click();
-    await page.getByRole('cell', { name: 'bruno@cca.e2e' }).waitFor();
+    await page.getByRole('cell', { name: 'bruno@e2e.test' }).waitFor();
 
     await header(page).getByRole('button', { name: 'Ana Administradora' }).click();
     await page.getByRole('menuitem', { name: 'Sair' }).click();
     await page.waitForURL((url) => url.pathname === '/login');
 
-    await signIn(page, 'bruno@cca.e2e', 'senha-do-bruno-1');
+    await signIn(page, 'bruno@e2e.test', 'senha-do-bruno-1');
     await page.waitForURL((url) => url.pathname === '/colaborador');
+    await header(page).getByRole('link', { name: 'Leads diarios' }).waitFor();
     const links = await header(page).getByRole('link').allTextContents();
     expect(links.filter((text) => text.trim() !== 'CCA' && text.trim() !== '')).toEqual([
       'Leads diarios',

@@ -14,7 +14,7 @@ declare module 'vitest' {
   }
 }
 
-const adminEmail = 'admin@cca.e2e';
+const adminEmail = 'admin@e2e.test';
 const adminPassword = 'Admin-e2e-senha-forte';
 
 /**

@@ -18,7 +18,7 @@ afterAll(() => browser.close());
 
 describe('forgotten password', () => {
   it('mails a single-use link that sets a new password', async () => {
-    const email = 'carla.reset@cca.e2e';
+    const email = 'carla.reset@e2e.test';
     await createUser({
       name: 'Carla Reset',
       email,
@@ -29,13 +29,14 @@ describe('forgotten password', () => {
     const page = await newPage(browser);
     await page.goto('/login');
     await page.getByRole('link', { name: 'Esqueci minha senha' }).click();
-    await page.waitForURL((url) => url.pathname === '/login/forgotpassword');
+    await page.getByRole('heading', { name: 'Recuperar senha' }).waitFor();
     await page.getByLabel('E-mail').fill(email);
     await page.getByRole('button', { name: 'Enviar link' }).click();
     await page.getByText(forgotPasswordMessage).waitFor();
 
     const link = resetLinkPath(await latestMailTo(email));
     await page.goto(link);
+    await page.getByRole('heading', { name: 'Nova senha' }).waitFor();
     await page.getByLabel('Nova senha', { exact: true }).fill('senha-nova-456');
     await page.getByLabel('Confirme a nova senha').fill('senha-nova-456');
     await page.getByRole('button', { name: 'Salvar nova senha' }).click();
@@ -48,6 +49,7 @@ describe('forgotten password', () => {
 
     const reused = await newPage(browser);
     await reused.goto(link);
+    await reused.getByRole('heading', { name: 'Nova senha' }).waitFor();
     await reused.getByLabel('Nova senha', { exact: true }).fill('mais-uma-senha-789');
     await reused.getByLabel('Confirme a nova senha').fill('mais-uma-senha-789');
     await reused.getByRole('button', { name: 'Salvar nova senha' }).click();
@@ -60,7 +62,7 @@ describe('forgotten password', () => {
   it('answers the same neutral message for an unknown e-mail', async () => {
     const page = await newPage(browser);
     await page.goto('/login/forgotpassword');
-    await page.getByLabel('E-mail').fill('ninguem@cca.e2e');
+    await page.getByLabel('E-mail').fill('ninguem@e2e.test');
     await page.getByRole('button', { name: 'Enviar link' }).click();
     await page.getByText(forgotPasswordMessage).waitFor();
     await page.context().close();

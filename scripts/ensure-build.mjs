@@ -26,5 +26,6 @@ const builtAt = existsSync(stamp) ? statSync(stamp).mtimeMs : 0;
 const changedAt = Math.max(...inputs.filter(existsSync).map(newestChange));
 if (changedAt > builtAt) {
   console.log('[cca] Compilando a aplicação…');
-  execSync('npm run build', { stdio: 'inherit' });
+  // A test runner sets NODE_ENV=test, which would make Vite ship React's development build.
+  execSync('npm run build', { stdio: 'inherit', env: { ...process.env, NODE_ENV: 'production' } });
 }

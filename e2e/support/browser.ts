@@ -30,6 +30,7 @@ export async function newPage(browser: Browser, viewport = { width: 1280, height
 
 export async function signIn(page: Page, email: string, password: string) {
   await page.goto('/login');
+  await page.getByRole('heading', { name: 'Entrar' }).waitFor();
   await page.getByLabel('E-mail').fill(email);
   await page.getByLabel('Senha', { exact: true }).fill(password);
   await page.getByRole('button', { name: 'Entrar' }).click();

@@ -83,7 +83,9 @@ describe('starting and stopping CCA on its embedded PostgreSQL', () => {
 
     const second = startServer(await findFreePort());
     expect(await second.exited).toBe(1);
-    expect(second.output()).toMatch(/Outro CCA \(processo \d+\) já está rodando com a pasta de dados/);
+    expect(second.output()).toMatch(
+      /Outro CCA \(processo \d+\) já está rodando com a pasta de dados/,
+    );
 
     first.process.kill('SIGTERM');
     expect(await first.exited).toBe(0);
