@@ -1,4 +1,5 @@
 import type { ColumnType, Generated, Insertable, Selectable } from 'kysely';
+import type { AttemptOutcome, LeadStatus } from '../../core/lead-status.ts';
 import type { Role } from '../../core/roles.ts';
 
 type CreatedAt = ColumnType<Date, Date | undefined, never>;
@@ -65,6 +66,98 @@ export interface AppSettingsTable {
   value: string;
 }
 
+type Identity = ColumnType<number, never, never>;
+type Json<T> = ColumnType<T, T | string | undefined, T | string>;
+
+export type ImportBatchStatus = 'queued' | 'running' | 'done' | 'failed' | 'undone';
+
+export interface ImportBatchesTable {
+  id: Identity;
+  file_name: string;
+  file_size: number;
+  format: 'csv' | 'xlsx';
+  source: string;
+  mapping: Json<Record<string, string>>;
+  fill_empty_fields: Generated<boolean>;
+  status: Generated<ImportBatchStatus>;
+  total_rows: number | null;
+  processed_rows: Generated<number>;
+  inserted: Generated<number>;
+  updated: Generated<number>;
+  duplicates: Generated<number>;
+  blocked: Generated<number>;
+  rejected: Generated<number>;
+  error: string | null;
+  created_by: string;
+  created_at: CreatedAt;
+  started_at: Date | null;
+  finished_at: Date | null;
+}
+
+export interface ImportRejectionsTable {
+  batch_id: number;
+  row_number: number;
+  reason: string;
+  raw: Json<Record<string, string>>;
+}
+
+export interface LeadsTable {
+  id: Identity;
+  name: string | null;
+  phone: string | null;
+  phone_raw: string | null;
+  email: string | null;
+  cpf: string | null;
+  city: string | null;
+  uf: string | null;
+  extra: Json<Record<string, string>>;
+  notes: string | null;
+  status: Generated<LeadStatus>;
+  owner_id: string | null;
+  last_owner_id: string | null;
+  assigned_at: Date | null;
+  callback_at: Date | null;
+  status_changed_at: Generated<Date>;
+  attempts: Generated<number>;
+  recycles: Generated<number>;
+  batch_id: number | null;
+  source: string | null;
+  registration_confirmed_at: Date | null;
+  erased_at: Date | null;
+  created_at: CreatedAt;
+  updated_at: UpdatedAt;
+}
+
+export interface LeadHistoryTable {
+  id: Identity;
+  lead_id: number;
+  changed_by: string | null;
+  changed_at: CreatedAt;
+  from_status: LeadStatus | null;
+  to_status: LeadStatus;
+  from_owner_id: string | null;
+  to_owner_id: string | null;
+  reason: string;
+}
+
+export interface LeadAttemptsTable {
+  id: Identity;
+  lead_id: number;
+  assessor_id: string;
+  outcome: AttemptOutcome;
+  channel: 'phone' | 'whatsapp';
+  note: string | null;
+  callback_at: Date | null;
+  created_at: CreatedAt;
+}
+
+export interface DoNotCallTable {
+  phone: string;
+  reason: string;
+  created_by: string | null;
+  created_at: CreatedAt;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -72,6 +165,12 @@ export interface Database {
   verifications: VerificationsTable;
   sign_in_throttle: SignInThrottleTable;
   app_settings: AppSettingsTable;
+  import_batches: ImportBatchesTable;
+  import_rejections: ImportRejectionsTable;
+  leads: LeadsTable;
+  lead_history: LeadHistoryTable;
+  lead_attempts: LeadAttemptsTable;
+  do_not_call: DoNotCallTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

@@ -1,0 +1,82 @@
+import { z } from 'zod';
+
+/** The lead fields a column of an imported file can be mapped to. */
+export const leadFields = ['name', 'phone', 'email', 'cpf', 'city', 'uf', 'notes'] as const;
+export const leadFieldSchema = z.enum(leadFields);
+export type LeadField = z.infer<typeof leadFieldSchema>;
+
+export const leadFieldLabels: Record<LeadField, string> = {
+  name: 'Nome',
+  phone: 'Telefone',
+  email: 'E-mail',
+  cpf: 'CPF',
+  city: 'Cidade',
+  uf: 'UF',
+  notes: 'Observações',
+};
+
+/**
+ * Column name in the file → lead field. Columns left out are kept with the lead as free
+ * columns. `phone` and `name` must be mapped.
+ */
+export const columnMappingSchema = z
+  .record(z.string().max(200), leadFieldSchema)
+  .refine((mapping) => Object.values(mapping).includes('phone'), {
+    error: 'Indique a coluna do telefone.',
+  })
+  .refine((mapping) => Object.values(mapping).includes('name'), {
+    error: 'Indique a coluna do nome.',
+  })
+  .refine((mapping) => new Set(Object.values(mapping)).size === Object.values(mapping).length, {
+    error: 'Cada campo só pode vir de uma coluna.',
+  });
+export type ColumnMapping = z.infer<typeof columnMappingSchema>;
+
+export const importStatuses = ['queued', 'running', 'done', 'failed', 'undone'] as const;
+export const importStatusSchema = z.enum(importStatuses);
+export type ImportStatus = z.infer<typeof importStatusSchema>;
+export const importStatusLabels: Record<ImportStatus, string> = {
+  queued: 'Na fila',
+  running: 'Importando',
+  done: 'Concluída',
+  failed: 'Falhou',
+  undone: 'Desfeita',
+};
+
+export const importBatchSchema = z.object({
+  id: z.number().int(),
+  fileName: z.string(),
+  format: z.enum(['csv', 'xlsx']),
+  source: z.string(),
+  status: importStatusSchema,
+  totalRows: z.number().int().nullable(),
+  processedRows: z.number().int(),
+  rowsPerSecond: z.number().nullable(),
+  secondsLeft: z.number().nullable(),
+  inserted: z.number().int(),
+  updated: z.number().int(),
+  duplicates: z.number().int(),
+  blocked: z.number().int(),
+  rejected: z.number().int(),
+  error: z.string().nullable(),
+  createdAt: z.iso.datetime(),
+  startedAt: z.iso.datetime().nullable(),
+  finishedAt: z.iso.datetime().nullable(),
+  createdByName: z.string(),
+});
+export type ImportBatch = z.infer<typeof importBatchSchema>;
+
+export const importBatchListSchema = z.object({ batches: z.array(importBatchSchema) });
+
+/** The answer to a preview: the columns found, the guessed mapping and the first rows. */
+export const importPreviewSchema = z.object({
+  format: z.enum(['csv', 'xlsx']),
+  encoding: z.string().nullable(),
+  delimiter: z.string().nullable(),
+  columns: z.array(z.string()),
+  mapping: z.record(z.string(), leadFieldSchema),
+  rows: z.array(z.array(z.string())),
+});
+export type ImportPreview = z.infer<typeof importPreviewSchema>;
+
+export const importIdParamsSchema = z.object({ id: z.coerce.number().int().positive() });

@@ -1,0 +1,178 @@
+import { z } from 'zod';
+import { attemptOutcomes, leadStatusSchema } from './lead-status.ts';
+
+export const leadIdSchema = z.coerce
+  .number({ error: 'Lead inválido.' })
+  .int({ error: 'Lead inválido.' })
+  .positive({ error: 'Lead inválido.' })
+  .max(Number.MAX_SAFE_INTEGER, { error: 'Lead inválido.' });
+export const leadIdParamsSchema = z.object({ id: leadIdSchema });
+
+const ufs = [
+  'AC',
+  'AL',
+  'AP',
+  'AM',
+  'BA',
+  'CE',
+  'DF',
+  'ES',
+  'GO',
+  'MA',
+  'MT',
+  'MS',
+  'MG',
+  'PA',
+  'PB',
+  'PR',
+  'PE',
+  'PI',
+  'RJ',
+  'RN',
+  'RS',
+  'RO',
+  'RR',
+  'SC',
+  'SP',
+  'SE',
+  'TO',
+] as const;
+export const ufSchema = z
+  .string()
+  .trim()
+  .transform((value) => value.toUpperCase())
+  .pipe(z.enum(ufs, { error: 'UF inválida.' }));
+
+export const channelSchema = z.enum(['phone', 'whatsapp']);
+export type Channel = z.infer<typeof channelSchema>;
+export const channelLabels: Record<Channel, string> = { phone: 'Telefone', whatsapp: 'WhatsApp' };
+
+/** A lead as listed: enough for a row of /leads/list. Erased leads have null personal data. */
+export const leadSummarySchema = z.object({
+  id: z.number().int(),
+  name: z.string().nullable(),
+  phone: z.string().nullable(),
+  email: z.string().nullable(),
+  cpf: z.string().nullable(),
+  city: z.string().nullable(),
+  uf: z.string().nullable(),
+  status: leadStatusSchema,
+  ownerId: z.string().nullable(),
+  ownerName: z.string().nullable(),
+  batchId: z.number().int().nullable(),
+  source: z.string().nullable(),
+  attempts: z.number().int(),
+  recycles: z.number().int(),
+  assignedAt: z.iso.datetime().nullable(),
+  callbackAt: z.iso.datetime().nullable(),
+  createdAt: z.iso.datetime(),
+  updatedAt: z.iso.datetime(),
+  erased: z.boolean(),
+});
+export type LeadSummary = z.infer<typeof leadSummarySchema>;
+
+export const leadHistoryEntrySchema = z.object({
+  id: z.number().int(),
+  changedAt: z.iso.datetime(),
+  changedById: z.string().nullable(),
+  changedByName: z.string().nullable(),
+  fromStatus: leadStatusSchema.nullable(),
+  toStatus: leadStatusSchema,
+  fromOwnerName: z.string().nullable(),
+  toOwnerName: z.string().nullable(),
+  reason: z.string(),
+});
+
+export const leadCallSchema = z.object({
+  id: z.number().int(),
+  createdAt: z.iso.datetime(),
+  assessorId: z.string(),
+  assessorName: z.string(),
+  outcome: z.enum(attemptOutcomes),
+  channel: channelSchema,
+  note: z.string().nullable(),
+  callbackAt: z.iso.datetime().nullable(),
+});
+
+export const leadDetailSchema = leadSummarySchema.extend({
+  phoneRaw: z.string().nullable(),
+  notes: z.string().nullable(),
+  extra: z.record(z.string(), z.string()),
+  registrationConfirmedAt: z.iso.datetime().nullable(),
+  history: z.array(leadHistoryEntrySchema),
+  calls: z.array(leadCallSchema),
+});
+export type LeadDetail = z.infer<typeof leadDetailSchema>;
+
+const optionalText = (max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max, { error: `No máximo ${max} caracteres.` })
+    .transform((value) => (value === '' ? null : value))
+    .nullable()
+    .optional();
+
+/** Corrections an admin may make to a lead; status and owner change only through actions. */
+export const updateLeadBodySchema = z
+  .strictObject({
+    name: z.string().trim().min(1, { error: 'Informe o nome.' }).max(200).optional(),
+    phone: z.string().trim().min(1, { error: 'Informe o telefone.' }).max(40).optional(),
+    email: optionalText(254),
+    cpf: optionalText(20),
+    city: optionalText(120),
+    uf: ufSchema.nullable().optional(),
+    notes: optionalText(4000),
+  })
+  .refine((body) => Object.keys(body).length > 0, { error: 'Nada a alterar.' });
+export type UpdateLeadBody = z.input<typeof updateLeadBodySchema>;
+
+const isoDate = z.iso.date({ error: 'Data inválida (use AAAA-MM-DD).' });
+
+/** Filters of /leads/list, shared by the page, the list, the export and the bulk actions. */
+export const leadFilterSchema = z.object({
+  q: z.string().trim().max(200).optional(),
+  status: z
+    .union([leadStatusSchema, z.array(leadStatusSchema)])
+    .transform((value) => (Array.isArray(value) ? value : [value]))
+    .optional(),
+  assessor: z.string().max(64).optional(),
+  batch: z.coerce.number().int().positive().optional(),
+  createdFrom: isoDate.optional(),
+  createdTo: isoDate.optional(),
+});
+export type LeadFilter = z.output<typeof leadFilterSchema>;
+
+export const leadListQuerySchema = leadFilterSchema.extend({
+  cursor: z.string().max(200).optional(),
+  limit: z.coerce.number().int().min(1).max(500).default(100),
+});
+export type LeadListQuery = z.input<typeof leadListQuerySchema>;
+
+export const leadPageSchema = z.object({
+  leads: z.array(leadSummarySchema),
+  nextCursor: z.string().nullable(),
+});
+export type LeadPage = z.infer<typeof leadPageSchema>;
+
+export const bulkActionSchema = z.discriminatedUnion('action', [
+  z.object({ action: z.literal('returnToPool') }),
+  z.object({ action: z.literal('reassign'), assessorId: z.string().min(1).max(64) }),
+  z.object({ action: z.literal('doNotCall') }),
+  z.object({ action: z.literal('erase') }),
+]);
+
+/** A bulk action on chosen leads (`ids`) or on every lead of a filter (`filter`). */
+export const bulkLeadsBodySchema = z.object({
+  target: z.union([
+    z.object({ ids: z.array(leadIdSchema).min(1).max(10_000) }),
+    z.object({ filter: leadFilterSchema }),
+  ]),
+  operation: bulkActionSchema,
+});
+export type BulkLeadsBody = z.input<typeof bulkLeadsBodySchema>;
+
+export const bulkLeadsResultSchema = z.object({
+  affected: z.number().int(),
+  skipped: z.number().int(),
+});

@@ -1,0 +1,37 @@
+import { parsePhoneNumberFromString } from 'libphonenumber-js/max';
+
+export type PhoneResult = { ok: true; e164: string } | { ok: false; reason: string };
+
+/**
+ * A Brazilian phone in any common spelling — `(11) 98765-4321`, `11987654321`,
+ * `+55 11 98765-4321`, `011 98765 4321`, `55011987654321`, 8-digit landlines — to E.164.
+ */
+export function normaliseBrazilianPhone(input: string): PhoneResult {
+  const digits = input.replace(/\D/g, '');
+  if (digits.length === 0) return { ok: false, reason: 'Telefone vazio.' };
+  let national = digits;
+  if (input.trim().startsWith('+') || (digits.startsWith('55') && digits.length >= 12)) {
+    if (!digits.startsWith('55')) return { ok: false, reason: 'Telefone de fora do Brasil.' };
+    national = digits.slice(2);
+  }
+  // The trunk prefix 0 (and a carrier code after it, as in 0 21 11 …) is dialled, not stored.
+  if (national.startsWith('0')) {
+    national = national.slice(1);
+    if (national.length === 12 || national.length === 13) national = national.slice(2);
+  }
+  if (national.length !== 10 && national.length !== 11) {
+    return { ok: false, reason: 'Telefone deve ter DDD e 8 ou 9 dígitos.' };
+  }
+  const phone = parsePhoneNumberFromString(national, 'BR');
+  if (!phone?.isValid()) return { ok: false, reason: 'Telefone inválido.' };
+  return { ok: true, e164: phone.number };
+}
+
+/** `+5511987654321` → `(11) 98765-4321`. */
+export function formatBrazilianPhone(e164: string): string {
+  const national = e164.replace(/^\+55/, '');
+  const area = national.slice(0, 2);
+  const number = national.slice(2);
+  const split = number.length - 4;
+  return `(${area}) ${number.slice(0, split)}-${number.slice(split)}`;
+}
