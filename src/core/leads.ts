@@ -176,3 +176,27 @@ export const bulkLeadsResultSchema = z.object({
   affected: z.number().int(),
   skipped: z.number().int(),
 });
+
+/** The export of /leads/list: the same filters and the file format. */
+export const leadExportQuerySchema = leadFilterSchema.extend({
+  format: z.enum(['csv', 'xlsx']).default('csv'),
+});
+export type LeadExportQuery = z.input<typeof leadExportQuerySchema>;
+
+/** The `new` leads of /leads/virgnleads, counted per import batch and per source. */
+export const newLeadsSummarySchema = z.object({
+  total: z.number().int(),
+  byBatch: z.array(
+    z.object({
+      batchId: z.number().int(),
+      fileName: z.string(),
+      source: z.string(),
+      createdAt: z.iso.datetime(),
+      count: z.number().int(),
+      /** Every lead of the batch is still `new`: only then may the batch be undone. */
+      allNew: z.boolean(),
+    }),
+  ),
+  bySource: z.array(z.object({ source: z.string().nullable(), count: z.number().int() })),
+});
+export type NewLeadsSummary = z.infer<typeof newLeadsSummarySchema>;

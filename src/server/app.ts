@@ -19,6 +19,8 @@ import { healthRoutes } from './health/health.routes.ts';
 import { type RouteAccess, registerAccessControl } from './http/access.ts';
 import { AppError } from './http/app-error.ts';
 import { registerErrorHandler } from './http/error-handler.ts';
+import { importRoutes } from './imports/import.routes.ts';
+import { leadsFeature } from './leads/index.ts';
 import type { Mailer } from './mail/mailer.ts';
 import { createUserRepository } from './users/user.repository.ts';
 import { userRoutes } from './users/user.routes.ts';
@@ -36,6 +38,8 @@ export type AppEnv = Pick<
   | 'secureCookies'
   | 'trustProxyHops'
   | 'apiRateLimitPerMinute'
+  | 'dataDir'
+  | 'importMaxBytes'
 >;
 
 export interface AppDeps {
@@ -157,6 +161,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     throttle: createSignInThrottleRepository(database.db),
   });
   await app.register(userRoutes, { userService });
+  await app.register(leadsFeature, { database });
+  await app.register(importRoutes, {
+    database,
+    dataDir: env.dataDir,
+    importMaxBytes: env.importMaxBytes,
+  });
 
   app.get('/api/openapi.json', { config: { access: 'public' }, schema: { hide: true } }, async () =>
     app.swagger(),

@@ -6,6 +6,7 @@ import { loadOrCreateAuthSecret } from './config/app-settings.repository.ts';
 import { InvalidEnvError, readEnv } from './config/env.ts';
 import { createDatabase, migrateToLatest } from './db/database.ts';
 import { type EmbeddedDatabase, startEmbeddedPostgres } from './db/embedded-postgres.ts';
+import { type ImportWorker, startImportWorker } from './imports/import.worker.ts';
 import { createMailer } from './mail/mailer.ts';
 import { ensureFirstAdmin, type FirstAdminSettings } from './users/first-admin.ts';
 import { createUserRepository } from './users/user.repository.ts';
@@ -36,12 +37,14 @@ async function main() {
   });
 
   const stop = async (exitCode: number) => {
+    await importWorker?.stop().catch(() => {});
     await app?.close().catch(() => {});
     await database.close().catch(() => {});
     await embedded?.stop().catch(() => {});
     process.exit(exitCode);
   };
   let app: Awaited<ReturnType<typeof buildApp>> | undefined;
+  let importWorker: ImportWorker | undefined;
   let stopping = false;
   for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     process.on(signal, () => {
@@ -75,6 +78,7 @@ async function main() {
       logger: { level: env.logLevel },
     });
     await app.listen({ port: env.port, host: env.host });
+    importWorker = startImportWorker({ database, dataDir: env.dataDir, log });
     const seconds = ((Date.now() - startedAt) / 1000).toFixed(1);
     log(`CCA pronto em ${env.appUrl} (${seconds} s)${embedded ? `, dados em ${env.dataDir}` : ''}`);
   } catch (error) {

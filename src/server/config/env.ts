@@ -32,6 +32,12 @@ const envSchema = z.object({
   SMTP_URL: z.string().optional(),
   MAIL_FROM: z.string().default('CCA <nao-responda@cca.local>'),
   API_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(1200),
+  /** Largest file accepted by the lead import, in bytes. */
+  IMPORT_MAX_BYTES: z.coerce
+    .number()
+    .int()
+    .min(1024)
+    .default(100 * 1024 * 1024),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 
@@ -54,6 +60,7 @@ export interface Env {
   smtpUrl: string | undefined;
   mailFrom: string;
   apiRateLimitPerMinute: number;
+  importMaxBytes: number;
   logLevel: string;
 }
 
@@ -101,6 +108,7 @@ export function readEnv(source: NodeJS.ProcessEnv = process.env): Env {
     smtpUrl: env.SMTP_URL,
     mailFrom: env.MAIL_FROM,
     apiRateLimitPerMinute: env.API_RATE_LIMIT_PER_MINUTE,
+    importMaxBytes: env.IMPORT_MAX_BYTES,
     logLevel: env.LOG_LEVEL,
   };
 }

@@ -92,6 +92,8 @@ export interface ImportBatchesTable {
   created_at: CreatedAt;
   started_at: Date | null;
   finished_at: Date | null;
+  heartbeat_at: Date | null;
+  columns: Json<string[]>;
 }
 
 export interface ImportRejectionsTable {

@@ -1,3 +1,6 @@
+import { mkdtempSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import type { Role } from '../../core/roles.ts';
 import { type AppEnv, buildApp } from '../app.ts';
@@ -37,6 +40,9 @@ export const testEnv: AppEnv = {
   secureCookies: false,
   trustProxyHops: 0,
   apiRateLimitPerMinute: 100_000,
+  // One data directory per test file: each file has its own database, so ids repeat.
+  dataDir: mkdtempSync(path.join(os.tmpdir(), 'cca-test-data-')),
+  importMaxBytes: 100 * 1024 * 1024,
 };
 
 /** The cookie header a browser would send back after this answer. */

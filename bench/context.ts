@@ -1,0 +1,15 @@
+import type { FastifyInstance } from 'fastify';
+import type { DatabaseHandle } from '../src/server/db/database.ts';
+
+export interface BenchContext {
+  app: FastifyInstance;
+  database: DatabaseHandle;
+  adminCookie: string;
+  leadCount: number;
+  assessorIds: string[];
+  /** A scratch folder for generated files. */
+  workDir: string;
+  /** A new, migrated database with the first admin, for benchmarks that need empty tables. */
+  createEmptyDatabase(): Promise<string>;
+  dropDatabase(url: string): Promise<void>;
+}

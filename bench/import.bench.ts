@@ -1,0 +1,208 @@
+import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
+import { once } from 'node:events';
+import { createReadStream, createWriteStream, existsSync, openAsBlob } from 'node:fs';
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { pipeline } from 'node:stream/promises';
+import iconv from 'iconv-lite';
+import pg from 'pg';
+import { from as copyFrom } from 'pg-copy-streams';
+import { findFreePort } from '../src/server/db/embedded-postgres.ts';
+import { adminCredentials } from '../src/server/testing/test-app.ts';
+import type { BenchContext } from './context.ts';
+import { atLeast, below, type Figure } from './harness.ts';
+
+const areaCodes = [11, 21, 31, 41, 51, 61, 71, 81, 85, 27, 47, 48, 62, 19, 12, 13];
+const firstNames = [
+  'Ana',
+  'João',
+  'Márcia',
+  'José',
+  'Conceição',
+  'Luís',
+  'Fábio',
+  'Érica',
+  'Tânia',
+];
+const lastNames = ['Silva', 'Conceição', 'Araújo', 'Simões', 'Gonçalves', 'Magalhães', 'Brandão'];
+
+/** The n-th unique mobile number: area code, then 9 and eight digits. */
+function phoneDigits(n: number): { area: number; number: string } {
+  return { area: areaCodes[n % areaCodes.length] as number, number: `9${90_000_000 + n}` };
+}
+
+/** One of the spellings an Excel list from a Brazilian team holds. */
+function messySpelling(n: number, variant: number): string {
+  const { area, number } = phoneDigits(n);
+  const head = number.slice(0, 5);
+  const tail = number.slice(5);
+  switch (variant % 5) {
+    case 0:
+      return `(${area}) ${head}-${tail}`;
+    case 1:
+      return `${area}${number}`;
+    case 2:
+      return `+55 ${area} ${head}-${tail}`;
+    case 3:
+      return `0${area} ${head} ${tail}`;
+    default:
+      return `550${area}${number}`;
+  }
+}
+
+/**
+ * A Latin-1 `;` CSV as Excel writes it, with mixed phone spellings and 10 % of rows repeating
+ * an earlier phone, and beside it the same rows cleaned (E.164, no repeats) for COPY.
+ */
+async function generateFiles(rows: number, workDir: string) {
+  const csvPath = path.join(workDir, `import-${rows}.csv`);
+  const cleanPath = path.join(workDir, `import-${rows}.clean.tsv`);
+  if (existsSync(csvPath) && existsSync(cleanPath)) return { csvPath, cleanPath };
+  const csv = createWriteStream(csvPath);
+  const clean = createWriteStream(cleanPath);
+  csv.write(iconv.encode('Nome;Celular;E-mail;Cidade;UF;Observação\r\n', 'win1252'));
+  let csvChunk = '';
+  let cleanChunk = '';
+  for (let row = 1; row <= rows; row++) {
+    const repeat = row % 10 === 0;
+    const n = repeat ? row - 5 : row;
+    const name = `${firstNames[row % firstNames.length]} ${lastNames[(row >> 3) % lastNames.length]} ${row}`;
+    const email = row % 3 === 0 ? `cliente${row}@exemplo.com.br` : '';
+    csvChunk += `${name};${messySpelling(n, row)};${email};São Paulo;sp;Lista de março\r\n`;
+    if (!repeat) {
+      const { area, number } = phoneDigits(n);
+      cleanChunk += `${name}\t+55${area}${number}\t${email || '\\N'}\tSão Paulo\tSP\n`;
+    }
+    if (row % 10_000 === 0 || row === rows) {
+      if (!csv.write(iconv.encode(csvChunk, 'win1252'))) await once(csv, 'drain');
+      if (!clean.write(cleanChunk)) await once(clean, 'drain');
+      csvChunk = '';
+      cleanChunk = '';
+    }
+  }
+  await new Promise<void>((resolve) => csv.end(resolve));
+  await new Promise<void>((resolve) => clean.end(resolve));
+  return { csvPath, cleanPath };
+}
+
+/** Peak and current resident memory of a process, from /proc (Linux). */
+async function memoryOf(pid: number): Promise<{ peakMb: number; currentMb: number }> {
+  const status = await readFile(`/proc/${pid}/status`, 'utf8');
+  const read = (key: string) =>
+    Number(status.match(new RegExp(`${key}:\\s+(\\d+) kB`))?.[1] ?? 0) / 1024;
+  return { peakMb: read('VmHWM'), currentMb: read('VmRSS') };
+}
+
+async function startServer(databaseUrl: string, workDir: string) {
+  execFileSync('node', ['scripts/ensure-build.mjs'], { stdio: 'inherit' });
+  const port = await findFreePort();
+  const server: ChildProcess = spawn('node', ['dist/server/main.js'], {
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      APP_URL: `http://127.0.0.1:${port}`,
+      DATABASE_URL: databaseUrl,
+      DATA_DIR: path.join(workDir, 'server-data'),
+      LOG_LEVEL: 'warn',
+      API_RATE_LIMIT_PER_MINUTE: '1000000',
+    },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  const baseUrl = `http://127.0.0.1:${port}`;
+  for (let attempt = 0; attempt < 300; attempt++) {
+    if ((await fetch(`${baseUrl}/api/health`).catch(() => undefined))?.ok) break;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  const signIn = await fetch(`${baseUrl}/api/auth/sign-in/email`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin: baseUrl },
+    body: JSON.stringify(adminCredentials),
+  });
+  const cookie = signIn.headers
+    .getSetCookie()
+    .map((value) => value.split(';')[0])
+    .join('; ');
+  return { server, baseUrl, cookie };
+}
+
+/**
+ * A messy CSV imported through the real server (upload, worker, one transaction) against a
+ * plain COPY of the same rows already cleaned, into equally empty lead tables.
+ */
+export async function importBenchmarks(context: BenchContext): Promise<Figure[]> {
+  const rows = context.leadCount;
+  console.log(`Importação: gerando um CSV de ${rows.toLocaleString('pt-BR')} linhas…`);
+  const { csvPath, cleanPath } = await generateFiles(rows, context.workDir);
+  const databaseUrl = await context.createEmptyDatabase();
+
+  const { server, baseUrl, cookie } = await startServer(databaseUrl, context.workDir);
+  let importSeconds: number;
+  let peakMb: number;
+  let idleMb: number;
+  let inserted: number;
+  try {
+    idleMb = (await memoryOf(server.pid as number)).currentMb;
+    const form = new FormData();
+    form.append('file', await openAsBlob(csvPath), 'leads.csv');
+    const started = performance.now();
+    const response = await fetch(`${baseUrl}/api/imports`, {
+      method: 'POST',
+      headers: { origin: baseUrl, cookie },
+      body: form,
+    });
+    if (response.status !== 202)
+      throw new Error(`import: ${response.status} ${await response.text()}`);
+    const { id } = (await response.json()) as { id: number };
+    let batch: { status: string; inserted: number; duplicates: number; error: string | null };
+    do {
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      batch = await (await fetch(`${baseUrl}/api/imports/${id}`, { headers: { cookie } })).json();
+    } while (batch.status === 'queued' || batch.status === 'running');
+    importSeconds = (performance.now() - started) / 1000;
+    if (batch.status !== 'done') throw new Error(`import ended ${batch.status}: ${batch.error}`);
+    inserted = batch.inserted;
+    peakMb = (await memoryOf(server.pid as number)).peakMb;
+  } finally {
+    server.kill('SIGTERM');
+    await new Promise((resolve) => server.once('exit', resolve));
+  }
+
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  let copySeconds: number;
+  try {
+    await client.query('CREATE TABLE bench_copy (LIKE leads INCLUDING ALL)');
+    const started = performance.now();
+    await pipeline(
+      createReadStream(cleanPath),
+      client.query(copyFrom('COPY bench_copy (name, phone, email, city, uf) FROM STDIN')),
+    );
+    copySeconds = (performance.now() - started) / 1000;
+  } finally {
+    await client.end();
+  }
+  await context.dropDatabase(databaseUrl);
+
+  const importRate = rows / importSeconds;
+  const copyRate = inserted / copySeconds;
+  return [
+    {
+      name: `import of ${rows.toLocaleString('en')} messy CSV rows`,
+      value: importRate,
+      unit: 'rows/s',
+      target: 'report',
+      meets: true,
+      detail: `${importSeconds.toFixed(1)} s for the file (${inserted.toLocaleString('en')} leads inserted); plain COPY of the cleaned rows: ${copySeconds.toFixed(1)} s, ${Math.round(copyRate).toLocaleString('en')} rows/s`,
+    },
+    atLeast('import rate ÷ plain COPY rate', importRate / copyRate, '×', 0.5),
+    below(
+      'import: peak server memory',
+      peakMb,
+      'MB',
+      300,
+      `server at rest: ${idleMb.toFixed(0)} MB`,
+    ),
+  ];
+}

@@ -1,0 +1,47 @@
+import { sql } from 'kysely';
+import type { BenchContext } from './context.ts';
+import { atMost, below, type Figure, medianMs } from './harness.ts';
+
+const runs = 15;
+
+/** /leads/list through the whole HTTP stack: first page, a page near the end, searches. */
+export async function leadListBenchmarks(context: BenchContext): Promise<Figure[]> {
+  const { app, adminCookie, database } = context;
+  const get = async (url: string) => {
+    const response = await app.inject({ url, headers: { cookie: adminCookie } });
+    if (response.statusCode !== 200)
+      throw new Error(`${url}: ${response.statusCode} ${response.body}`);
+    return response.json();
+  };
+
+  // The keyset cursor of the page that starts just above the 1 000th lead from the bottom.
+  const deepFrom = await sql<{ id: number }>`
+    SELECT id FROM leads ORDER BY id ASC OFFSET 1000 LIMIT 1
+  `.execute(database.db);
+  const deepCursor = Buffer.from(String(deepFrom.rows[0]?.id)).toString('base64url');
+  const sample = await sql<{ phone: string; name: string }>`
+    SELECT phone, name FROM leads WHERE id = (SELECT max(id) / 2 FROM leads)
+  `.execute(database.db);
+  const phone = sample.rows[0]?.phone ?? '';
+  const typedPhone = `(${phone.slice(3, 5)}) ${phone.slice(5, 10)}-${phone.slice(10)}`;
+  const nameFragment = (sample.rows[0]?.name ?? '').split(' ').slice(-2).join(' ');
+
+  const firstPage = await medianMs(runs, () => get('/api/leads?limit=100'));
+  const deepPage = await medianMs(runs, () =>
+    get(`/api/leads?limit=100&cursor=${encodeURIComponent(deepCursor)}`),
+  );
+  const phoneSearch = await medianMs(runs, async () => {
+    const page = await get(`/api/leads?q=${encodeURIComponent(typedPhone)}`);
+    if (page.leads.length !== 1) throw new Error(`phone search found ${page.leads.length}`);
+  });
+  const nameSearch = await medianMs(runs, () =>
+    get(`/api/leads?limit=100&q=${encodeURIComponent(nameFragment)}`),
+  );
+  return [
+    below('list: first page (100 leads)', firstPage, 'ms', 50),
+    below('list: deep page (1 000 from the end)', deepPage, 'ms', 50),
+    atMost('list: deep page ÷ first page', deepPage / firstPage, '×', 2),
+    below(`search by phone typed as "${typedPhone}"`, phoneSearch, 'ms', 20),
+    below(`search by name "${nameFragment}"`, nameSearch, 'ms', 300),
+  ];
+}

@@ -1,0 +1,114 @@
+import { type Kysely, sql } from 'kysely';
+import type { Database } from '../src/server/db/schema.ts';
+
+const firstNames = [
+  'Ana',
+  'Bruno',
+  'Carla',
+  'Daniel',
+  'Eduarda',
+  'Felipe',
+  'Gabriela',
+  'Henrique',
+  'Isabela',
+  'João',
+  'Larissa',
+  'Marcos',
+  'Natália',
+  'Otávio',
+  'Paula',
+  'Rafael',
+  'Sofia',
+  'Thiago',
+  'Vitória',
+  'Wesley',
+  'Júlia',
+  'Lucas',
+  'Mariana',
+  'Pedro',
+  'Beatriz',
+  'Gustavo',
+];
+const lastNames = [
+  'Silva',
+  'Santos',
+  'Oliveira',
+  'Souza',
+  'Rodrigues',
+  'Ferreira',
+  'Alves',
+  'Pereira',
+  'Lima',
+  'Gomes',
+  'Costa',
+  'Ribeiro',
+  'Martins',
+  'Carvalho',
+  'Almeida',
+  'Lopes',
+  'Soares',
+  'Fernandes',
+  'Vieira',
+  'Barbosa',
+  'Rocha',
+  'Dias',
+  'Nascimento',
+  'Andrade',
+  'Moreira',
+  'Nunes',
+  'Araújo',
+];
+const areaCodes = [11, 21, 31, 41, 51, 61, 71, 81, 85, 27, 47, 48, 62, 19, 12, 13];
+
+/** Assessors with no password (they never sign in during the benchmarks). */
+export async function seedAssessors(db: Kysely<Database>, count: number): Promise<string[]> {
+  const rows = await sql<{ id: string }>`
+    INSERT INTO users (id, name, email, role)
+    SELECT 'bench-assessor-' || n, 'Assessor ' || n, 'assessor' || n || '@bench.cca', 'assessor'
+    FROM generate_series(1, ${count}) AS n
+    RETURNING id
+  `.execute(db);
+  return rows.rows.map((row) => row.id);
+}
+
+/**
+ * `count` leads in one statement: unique valid-looking mobile phones, pt-BR names, and a mix
+ * of statuses where `ownedShare` of them belong to the assessors.
+ */
+export async function seedLeads(
+  db: Kysely<Database>,
+  count: number,
+  assessorIds: string[],
+  options: { newShare?: number } = {},
+) {
+  const newShare = options.newShare ?? 0.7;
+  await sql`
+    INSERT INTO leads (name, phone, phone_raw, email, city, uf, status, owner_id, assigned_at,
+                       callback_at, attempts, source, created_at)
+    SELECT
+      (${sql.val(firstNames)}::text[])[1 + n % ${firstNames.length}] || ' ' ||
+        (${sql.val(lastNames)}::text[])[1 + (n / 7) % ${lastNames.length}] || ' ' ||
+        (${sql.val(lastNames)}::text[])[1 + (n / 191) % ${lastNames.length}],
+      '+55' || (${sql.val(areaCodes)}::int[])[1 + n % ${areaCodes.length}] || '9' || lpad(n::text, 8, '0'),
+      '(' || (${sql.val(areaCodes)}::int[])[1 + n % ${areaCodes.length}] || ') 9' || lpad(n::text, 8, '0'),
+      CASE WHEN n % 3 = 0 THEN 'lead' || n || '@exemplo.com.br' END,
+      'Cidade ' || n % 500,
+      'SP',
+      s.status,
+      CASE WHEN s.status IN ('new', 'recycled') THEN NULL
+           ELSE (${sql.val(assessorIds)}::text[])[1 + n % ${Math.max(1, assessorIds.length)}] END,
+      CASE WHEN s.status IN ('new', 'recycled') THEN NULL ELSE now() - (n % 30) * interval '1 day' END,
+      CASE WHEN s.status = 'yellow' THEN now() + (n % 48) * interval '1 hour' END,
+      CASE WHEN s.status IN ('new', 'assigned') THEN 0 ELSE 1 + n % 3 END,
+      'Lista ' || (1 + n % 20),
+      now() - (n % 365) * interval '1 day'
+    FROM generate_series(1, ${count}) AS n
+    CROSS JOIN LATERAL (
+      SELECT CASE
+        WHEN (n % 1000) < ${Math.round(newShare * 1000)} THEN 'new'
+        ELSE (ARRAY['assigned', 'green', 'red', 'yellow', 'no_answer', 'recycled', 'red', 'assigned'])[1 + n % 8]
+      END AS status
+    ) AS s
+  `.execute(db);
+  await sql`ANALYZE leads`.execute(db);
+}

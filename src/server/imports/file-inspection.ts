@@ -1,0 +1,260 @@
+import { open } from 'node:fs/promises';
+import { parse as parseCsvSync } from 'csv-parse/sync';
+import iconv from 'iconv-lite';
+import yauzl from 'yauzl';
+import type { ColumnMapping, LeadField } from '../../core/imports.ts';
+import { AppError } from '../http/app-error.ts';
+
+export type ImportFormat = 'csv' | 'xlsx';
+export type CsvEncoding = 'utf-8' | 'windows-1252';
+export type CsvDelimiter = ',' | ';' | '\t';
+
+export interface CsvSettings {
+  encoding: CsvEncoding;
+  /** Whether the file starts with a UTF-8 byte order mark. */
+  bom: boolean;
+  delimiter: CsvDelimiter;
+}
+
+/** What is known of a file before importing it: enough to preview it and to check it. */
+export interface FileInspection {
+  format: ImportFormat;
+  csv: CsvSettings | null;
+  columns: string[];
+  rows: string[][];
+}
+
+/** How much of a CSV is read to detect its encoding and delimiter and to preview it. */
+const csvSampleBytes = 256 * 1024;
+const previewRows = 20;
+
+export const zipLimits = {
+  maxEntries: 1000,
+  maxUncompressedBytes: 1024 * 1024 * 1024,
+  /** Real spreadsheets compress 5 to 30 times; a zip bomb, thousands. */
+  maxRatio: 200,
+};
+
+const notCsvOrXlsx = 'O arquivo não é uma planilha CSV nem XLSX. Envie um arquivo .csv ou .xlsx.';
+const corruptXlsx = 'O arquivo XLSX está corrompido ou não é uma planilha do Excel.';
+
+/**
+ * Looks at the content, never the name: a zip (PK\x03\x04) is an XLSX, readable text is a
+ * CSV, anything else is refused. `partial` says the file may be cut short (the browser sends
+ * only the first bytes of a CSV for the preview), so a cut last line is dropped.
+ */
+export async function inspectFile(
+  filePath: string,
+  options: { partial?: boolean } = {},
+): Promise<FileInspection> {
+  const handle = await open(filePath, 'r');
+  let sample: Buffer;
+  let size: number;
+  try {
+    size = (await handle.stat()).size;
+    const buffer = Buffer.alloc(Math.min(size, csvSampleBytes));
+    const { bytesRead } = await handle.read(buffer, 0, buffer.length, 0);
+    sample = buffer.subarray(0, bytesRead);
+  } finally {
+    await handle.close();
+  }
+  if (size === 0) throw new AppError('BAD_REQUEST', 'O arquivo está vazio.');
+  if (isZip(sample)) return inspectXlsx(filePath);
+  return inspectCsvSample(sample, options.partial === true || size > sample.length);
+}
+
+function isZip(bytes: Buffer): boolean {
+  return bytes.length >= 4 && bytes.readUInt32BE(0) === 0x504b0304;
+}
+
+/** Decodes a CSV sample, or refuses it when it is not text. */
+export function detectCsvEncoding(sample: Buffer): { encoding: CsvEncoding; bom: boolean } {
+  const bom = sample.length >= 3 && sample[0] === 0xef && sample[1] === 0xbb && sample[2] === 0xbf;
+  if (bom) return { encoding: 'utf-8', bom };
+  try {
+    // stream: true leaves a character cut at the end of the sample undecoded instead of failing.
+    new TextDecoder('utf-8', { fatal: true }).decode(sample, { stream: true });
+    return { encoding: 'utf-8', bom: false };
+  } catch {
+    return { encoding: 'windows-1252', bom: false };
+  }
+}
+
+function decode(sample: Buffer, settings: { encoding: CsvEncoding; bom: boolean }): string {
+  if (settings.encoding === 'windows-1252') return iconv.decode(sample, 'win1252');
+  return new TextDecoder('utf-8').decode(settings.bom ? sample.subarray(3) : sample, {
+    stream: true,
+  });
+}
+
+/** Text has few control characters; images, PDFs and executables have many. */
+function looksBinary(text: string): boolean {
+  const probe = text.slice(0, 8192);
+  let control = 0;
+  for (let index = 0; index < probe.length; index++) {
+    const code = probe.charCodeAt(index);
+    if (code === 0) return true;
+    if (code < 0x20 && code !== 0x09 && code !== 0x0a && code !== 0x0d) control++;
+  }
+  return control > probe.length * 0.01;
+}
+
+/** The delimiter seen most often in the header line, outside quotes. */
+export function detectDelimiter(headerLine: string): CsvDelimiter {
+  const counts = { ',': 0, ';': 0, '\t': 0 } as Record<CsvDelimiter, number>;
+  let quoted = false;
+  for (const char of headerLine) {
+    if (char === '"') quoted = !quoted;
+    else if (!quoted && char in counts) counts[char as CsvDelimiter]++;
+  }
+  let best: CsvDelimiter = ',';
+  for (const delimiter of [';', '\t'] as const) {
+    if (counts[delimiter] > counts[best]) best = delimiter;
+  }
+  return best;
+}
+
+function inspectCsvSample(sample: Buffer, cut: boolean): FileInspection {
+  const settings = detectCsvEncoding(sample);
+  let text = decode(sample, settings);
+  if (looksBinary(text)) throw new AppError('UNSUPPORTED_MEDIA_TYPE', notCsvOrXlsx);
+  if (cut) {
+    const lastNewline = text.lastIndexOf('\n');
+    if (lastNewline > 0) text = text.slice(0, lastNewline + 1);
+  }
+  if (text.trim() === '') throw new AppError('BAD_REQUEST', 'O arquivo está vazio.');
+  const headerLine = text.slice(0, text.search(/\r?\n|$/));
+  const delimiter = detectDelimiter(headerLine);
+  let records: string[][];
+  try {
+    records = parseCsvSync(text, {
+      ...csvParseOptions(delimiter),
+      to: previewRows + 1,
+    }) as string[][];
+  } catch {
+    throw new AppError('BAD_REQUEST', 'Não foi possível ler o CSV: verifique as aspas do arquivo.');
+  }
+  const [header, ...rows] = records;
+  if (!header) throw new AppError('BAD_REQUEST', 'O arquivo está vazio.');
+  return {
+    format: 'csv',
+    csv: { ...settings, delimiter },
+    columns: headerNames(header),
+    rows,
+  };
+}
+
+export function csvParseOptions(delimiter: CsvDelimiter) {
+  return {
+    delimiter,
+    relax_column_count: true,
+    relax_quotes: true,
+    skip_empty_lines: true,
+    skip_records_with_empty_values: true,
+  };
+}
+
+/** Header cells trimmed, blank ones named by position, repeated ones numbered. */
+export function headerNames(header: string[]): string[] {
+  const seen = new Set<string>();
+  return header.map((cell, index) => {
+    let name = cell.trim() || `Coluna ${index + 1}`;
+    for (let copy = 2; seen.has(name); copy++) name = `${cell.trim()} (${copy})`;
+    seen.add(name);
+    return name;
+  });
+}
+
+/** Checks the zip before any XML is parsed: entries, declared sizes, compression ratio. */
+export async function checkZip(filePath: string): Promise<void> {
+  const zip = await new Promise<yauzl.ZipFile>((resolve, reject) =>
+    yauzl.open(filePath, { lazyEntries: true, autoClose: true }, (error, file) =>
+      error || !file ? reject(error) : resolve(file),
+    ),
+  ).catch(() => {
+    throw new AppError('BAD_REQUEST', corruptXlsx);
+  });
+  let entries = 0;
+  let compressed = 0;
+  let uncompressed = 0;
+  let hasWorkbook = false;
+  await new Promise<void>((resolve, reject) => {
+    zip.on('entry', (entry: yauzl.Entry) => {
+      entries++;
+      compressed += entry.compressedSize;
+      uncompressed += entry.uncompressedSize;
+      if (entry.fileName === 'xl/workbook.xml') hasWorkbook = true;
+      if (entries > zipLimits.maxEntries || uncompressed > zipLimits.maxUncompressedBytes) {
+        zip.close();
+        reject(new AppError('BAD_REQUEST', tooBig));
+        return;
+      }
+      zip.readEntry();
+    });
+    zip.on('end', () => resolve());
+    zip.on('error', () => reject(new AppError('BAD_REQUEST', corruptXlsx)));
+    zip.readEntry();
+  });
+  const ratio = uncompressed / Math.max(compressed, 1);
+  if (uncompressed > 10 * 1024 * 1024 && ratio > zipLimits.maxRatio) {
+    throw new AppError('BAD_REQUEST', tooBig);
+  }
+  if (!hasWorkbook) throw new AppError('BAD_REQUEST', corruptXlsx);
+}
+
+const tooBig =
+  'O arquivo XLSX descompactado seria grande demais (possível "bomba zip"). Divida a planilha.';
+
+async function inspectXlsx(filePath: string): Promise<FileInspection> {
+  await checkZip(filePath);
+  const { readXlsxRows } = await import('./row-reader.ts');
+  const records: string[][] = [];
+  try {
+    for await (const row of readXlsxRows(filePath)) {
+      records.push(row.cells);
+      if (records.length > previewRows) break;
+    }
+  } catch {
+    throw new AppError('BAD_REQUEST', corruptXlsx);
+  }
+  const [header, ...rows] = records;
+  if (!header || header.every((cell) => cell.trim() === '')) {
+    throw new AppError('BAD_REQUEST', 'A planilha está vazia.');
+  }
+  return { format: 'xlsx', csv: null, columns: headerNames(header), rows };
+}
+
+const fieldsByHeader: [LeadField, string[]][] = [
+  ['name', ['nome', 'nome completo', 'cliente', 'name', 'nome do cliente']],
+  [
+    'phone',
+    ['telefone', 'celular', 'whatsapp', 'fone', 'tel', 'contato', 'phone', 'telefone celular'],
+  ],
+  ['email', ['e-mail', 'email', 'e mail']],
+  ['cpf', ['cpf']],
+  ['city', ['cidade', 'municipio']],
+  ['uf', ['uf', 'estado']],
+  ['notes', ['observacao', 'observacoes', 'obs']],
+];
+
+function simplify(text: string): string {
+  return text
+    .normalize('NFD')
+    .replace(/\p{Diacritic}/gu, '')
+    .toLowerCase()
+    .replace(/[_.]/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
+}
+
+/** Guesses each lead field's column from Portuguese header names; the first match wins. */
+export function guessMapping(columns: string[]): ColumnMapping {
+  const mapping: Record<string, LeadField> = {};
+  for (const [field, names] of fieldsByHeader) {
+    const column = columns.find(
+      (candidate) => !(candidate in mapping) && names.includes(simplify(candidate)),
+    );
+    if (column !== undefined) mapping[column] = field;
+  }
+  return mapping as ColumnMapping;
+}

@@ -1,0 +1,184 @@
+import { rm } from 'node:fs/promises';
+import multipart from '@fastify/multipart';
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { errorBodySchema } from '../../core/errors.ts';
+import {
+  importBatchListSchema,
+  importBatchSchema,
+  importIdParamsSchema,
+  importPreviewSchema,
+} from '../../core/imports.ts';
+import type { DatabaseHandle } from '../db/database.ts';
+import { AppError } from '../http/app-error.ts';
+import { createImportRepository } from './import.repository.ts';
+import { createImportService, type SavedUpload } from './import.service.ts';
+import { saveUpload } from './import-files.ts';
+
+export interface ImportRoutesOptions {
+  database: DatabaseHandle;
+  dataDir: string;
+  importMaxBytes: number;
+}
+
+const errors = {
+  400: errorBodySchema,
+  404: errorBodySchema,
+  409: errorBodySchema,
+  413: errorBodySchema,
+  415: errorBodySchema,
+};
+
+export const importRoutes: FastifyPluginAsyncZod<ImportRoutesOptions> = async (app, options) => {
+  await app.register(multipart, {
+    limits: { fileSize: options.importMaxBytes, files: 1, fields: 10, fieldSize: 1024 * 1024 },
+  });
+  const imports = createImportService({
+    imports: createImportRepository(options.database.db),
+    dataDir: options.dataDir,
+  });
+  const megabytes = Math.round(options.importMaxBytes / (1024 * 1024));
+
+  /** Reads the multipart body: the file is streamed to disk, the text fields are kept. */
+  async function readUpload(request: FastifyRequest) {
+    if (!request.isMultipart()) {
+      throw new AppError('UNSUPPORTED_MEDIA_TYPE', 'Envie o arquivo como multipart/form-data.');
+    }
+    const fields: Record<string, string> = {};
+    let upload: SavedUpload | undefined;
+    try {
+      for await (const part of request.parts()) {
+        if (part.type === 'file') {
+          if (part.fieldname !== 'file' || upload) {
+            part.file.resume();
+            continue;
+          }
+          const saved = await saveUpload(options.dataDir, part.file);
+          upload = { ...saved, fileName: part.filename || 'arquivo' };
+        } else {
+          fields[part.fieldname] = String(part.value);
+        }
+      }
+    } catch (error) {
+      if (upload) await rm(upload.filePath, { force: true });
+      if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') {
+        throw new AppError(
+          'PAYLOAD_TOO_LARGE',
+          `O arquivo passa do limite de ${megabytes} MB. Divida a lista em arquivos menores.`,
+        );
+      }
+      if (error instanceof AppError) throw error;
+      throw new AppError('BAD_REQUEST', 'Não foi possível receber o arquivo. Tente novamente.');
+    }
+    if (!upload) throw new AppError('BAD_REQUEST', 'Escolha um arquivo para importar.');
+    if (upload.size === 0) {
+      await rm(upload.filePath, { force: true });
+      throw new AppError('BAD_REQUEST', 'O arquivo está vazio.');
+    }
+    return { upload, fields };
+  }
+
+  app.post(
+    '/api/imports/preview',
+    {
+      config: { access: 'admin' },
+      schema: {
+        tags: ['importação'],
+        summary: 'Lê o início de um arquivo: formato, colunas, mapeamento sugerido e 20 linhas',
+        consumes: ['multipart/form-data'],
+        response: { 200: importPreviewSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const { upload } = await readUpload(request);
+      return imports.preview(upload);
+    },
+  );
+
+  app.post(
+    '/api/imports',
+    {
+      config: { access: 'admin' },
+      schema: {
+        tags: ['importação'],
+        summary:
+          'Envia um arquivo (file; opcionais mapping em JSON, source, fillEmptyFields) e o põe na fila',
+        consumes: ['multipart/form-data'],
+        response: { 202: z.object({ id: z.number().int() }), ...errors },
+      },
+    },
+    async (request, reply) => {
+      const { upload, fields } = await readUpload(request);
+      const id = await imports.start({
+        upload,
+        mapping: fields.mapping,
+        source: fields.source,
+        fillEmptyFields: fields.fillEmptyFields,
+        createdBy: request.user?.id ?? '',
+      });
+      return reply.code(202).send({ id });
+    },
+  );
+
+  app.get(
+    '/api/imports',
+    {
+      config: { access: 'admin' },
+      schema: {
+        tags: ['importação'],
+        summary: 'As 100 importações mais recentes',
+        response: { 200: importBatchListSchema },
+      },
+    },
+    async () => ({ batches: await imports.list() }),
+  );
+
+  app.get(
+    '/api/imports/:id',
+    {
+      config: { access: 'admin' },
+      schema: {
+        tags: ['importação'],
+        summary: 'Situação, progresso e contagens de uma importação',
+        params: importIdParamsSchema,
+        response: { 200: importBatchSchema, 404: errorBodySchema },
+      },
+    },
+    async (request) => imports.get(request.params.id),
+  );
+
+  app.get(
+    '/api/imports/:id/rejections.csv',
+    {
+      config: { access: 'admin' },
+      schema: {
+        tags: ['importação'],
+        summary: 'As linhas rejeitadas, com o motivo de cada uma (CSV para o Excel)',
+        params: importIdParamsSchema,
+        produces: ['text/csv'],
+      },
+    },
+    async (request, reply) => {
+      const { fileName, body } = await imports.rejectionsCsv(request.params.id);
+      return reply
+        .header('content-type', 'text/csv; charset=utf-8')
+        .header('content-disposition', `attachment; filename="${fileName}"`)
+        .send(body);
+    },
+  );
+
+  app.post(
+    '/api/imports/:id/undo',
+    {
+      config: { access: 'admin' },
+      schema: {
+        tags: ['importação'],
+        summary: 'Desfaz uma importação cujos leads ainda estão todos como novos',
+        params: importIdParamsSchema,
+        response: { 200: importBatchSchema, 404: errorBodySchema, 409: errorBodySchema },
+      },
+    },
+    async (request) => imports.undo(request.params.id),
+  );
+};

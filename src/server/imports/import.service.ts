@@ -1,0 +1,215 @@
+import { rename, rm } from 'node:fs/promises';
+import { Readable } from 'node:stream';
+import {
+  type ColumnMapping,
+  columnMappingSchema,
+  type ImportBatch,
+  type ImportPreview,
+} from '../../core/imports.ts';
+import { AppError } from '../http/app-error.ts';
+import { guessMapping, inspectFile } from './file-inspection.ts';
+import type { ImportRepository } from './import.repository.ts';
+import { uploadPath } from './import-files.ts';
+
+export interface SavedUpload {
+  filePath: string;
+  size: number;
+  fileName: string;
+}
+
+export interface StartImportInput {
+  upload: SavedUpload;
+  mapping: string | undefined;
+  source: string | undefined;
+  fillEmptyFields: string | undefined;
+  createdBy: string;
+}
+
+export type ImportService = ReturnType<typeof createImportService>;
+
+type BatchRow = NonNullable<Awaited<ReturnType<ImportRepository['find']>>>;
+
+export function createImportService(deps: {
+  imports: ImportRepository;
+  dataDir: string;
+  onQueued?: () => void;
+}) {
+  const { imports } = deps;
+
+  return {
+    async preview(upload: SavedUpload): Promise<ImportPreview> {
+      try {
+        const inspection = await inspectFile(upload.filePath, { partial: true });
+        return {
+          format: inspection.format,
+          encoding: inspection.csv?.encoding ?? null,
+          delimiter: inspection.csv?.delimiter ?? null,
+          columns: inspection.columns,
+          mapping: guessMapping(inspection.columns),
+          rows: inspection.rows,
+        };
+      } finally {
+        await rm(upload.filePath, { force: true });
+      }
+    },
+
+    /** Checks the whole file up front, then queues it; a refused file leaves nothing behind. */
+    async start(input: StartImportInput): Promise<number> {
+      const { upload } = input;
+      try {
+        const inspection = await inspectFile(upload.filePath);
+        const mapping = readMapping(input.mapping, inspection.columns);
+        const source = (input.source ?? '').trim().slice(0, 200) || upload.fileName;
+        const id = await imports.insertBatch(
+          {
+            fileName: upload.fileName.slice(0, 255),
+            fileSize: upload.size,
+            format: inspection.format,
+            source,
+            mapping,
+            columns: inspection.columns,
+            fillEmptyFields: input.fillEmptyFields === 'true',
+            createdBy: input.createdBy,
+          },
+          (batchId) => rename(upload.filePath, uploadPath(deps.dataDir, batchId)),
+        );
+        deps.onQueued?.();
+        return id;
+      } catch (error) {
+        await rm(upload.filePath, { force: true });
+        throw error;
+      }
+    },
+
+    async list(): Promise<ImportBatch[]> {
+      return (await imports.list(100)).map(toImportBatch);
+    },
+
+    async get(id: number): Promise<ImportBatch> {
+      const batch = await imports.find(id);
+      if (!batch) throw new AppError('NOT_FOUND', 'Importação não encontrada.');
+      return toImportBatch(batch);
+    },
+
+    /** The rejected rows as Excel in Brazil opens them: UTF-8 with BOM, `;`, a `motivo` column. */
+    async rejectionsCsv(id: number): Promise<{ fileName: string; body: Readable }> {
+      const batch = await imports.find(id);
+      if (!batch) throw new AppError('NOT_FOUND', 'Importação não encontrada.');
+      const columns = batch.columns;
+      async function* lines() {
+        yield `\uFEFF${['linha', ...columns, 'motivo'].map(csvCell).join(';')}\r\n`;
+        let after = 0;
+        for (;;) {
+          const page = await imports.rejectionsPage(id, after, 5000);
+          if (page.length === 0) return;
+          let text = '';
+          for (const rejection of page) {
+            const cells = [
+              String(rejection.row_number),
+              ...columns.map((column) => rejection.raw[column] ?? ''),
+              rejection.reason,
+            ];
+            text += `${cells.map(csvCell).join(';')}\r\n`;
+            after = rejection.row_number;
+          }
+          yield text;
+        }
+      }
+      return { fileName: `rejeitados-importacao-${id}.csv`, body: Readable.from(lines()) };
+    },
+
+    async undo(id: number): Promise<ImportBatch> {
+      const result = await imports.undo(id);
+      if (result === 'not-done') {
+        const batch = await imports.find(id);
+        if (!batch) throw new AppError('NOT_FOUND', 'Importação não encontrada.');
+        throw new AppError('CONFLICT', 'Só é possível desfazer uma importação concluída.');
+      }
+      if (result === 'in-use') {
+        throw new AppError(
+          'CONFLICT',
+          'Não é possível desfazer: alguns leads desta importação já foram distribuídos ou trabalhados.',
+        );
+      }
+      return this.get(id);
+    },
+  };
+}
+
+function readMapping(text: string | undefined, columns: string[]): ColumnMapping {
+  let candidate: unknown;
+  if (text === undefined || text.trim() === '') {
+    candidate = guessMapping(columns);
+    const fields = Object.values(candidate as Record<string, string>);
+    if (!fields.includes('phone')) {
+      throw new AppError(
+        'BAD_REQUEST',
+        'Não encontramos a coluna do telefone no arquivo. Indique qual coluna é o telefone.',
+      );
+    }
+  } else {
+    try {
+      candidate = JSON.parse(text);
+    } catch {
+      throw new AppError('BAD_REQUEST', 'O mapeamento de colunas não é um JSON válido.');
+    }
+  }
+  const parsed = columnMappingSchema.safeParse(candidate);
+  if (!parsed.success) {
+    throw new AppError('BAD_REQUEST', parsed.error.issues[0]?.message ?? 'Mapeamento inválido.');
+  }
+  for (const column of Object.keys(parsed.data)) {
+    if (!columns.includes(column)) {
+      throw new AppError('BAD_REQUEST', `A coluna "${column}" não existe no arquivo.`);
+    }
+  }
+  return parsed.data;
+}
+
+/** A cell that a spreadsheet would run as a formula is prefixed with an apostrophe. */
+export function csvCell(value: string): string {
+  const safe = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
+  return /[";\r\n]/.test(safe) ? `"${safe.replaceAll('"', '""')}"` : safe;
+}
+
+function toImportBatch(batch: BatchRow): ImportBatch {
+  let rowsPerSecond: number | null = null;
+  let secondsLeft: number | null = null;
+  if (batch.status === 'running' && batch.started_at) {
+    const elapsed = (batch.now.getTime() - batch.started_at.getTime()) / 1000;
+    if (elapsed > 0 && batch.processed_rows > 0) {
+      rowsPerSecond = Math.round(batch.processed_rows / elapsed);
+      if (batch.total_rows !== null && rowsPerSecond > 0) {
+        secondsLeft = Math.max(
+          0,
+          Math.round((batch.total_rows - batch.processed_rows) / rowsPerSecond),
+        );
+      }
+    }
+  } else if (batch.status === 'done' && batch.started_at && batch.finished_at) {
+    const elapsed = (batch.finished_at.getTime() - batch.started_at.getTime()) / 1000;
+    rowsPerSecond = elapsed > 0 ? Math.round(batch.processed_rows / elapsed) : null;
+    secondsLeft = 0;
+  }
+  return {
+    id: batch.id,
+    fileName: batch.file_name,
+    format: batch.format,
+    source: batch.source,
+    status: batch.status,
+    totalRows: batch.total_rows,
+    processedRows: batch.processed_rows,
+    rowsPerSecond,
+    secondsLeft,
+    inserted: batch.inserted,
+    updated: batch.updated,
+    duplicates: batch.duplicates,
+    blocked: batch.blocked,
+    rejected: batch.rejected,
+    error: batch.error,
+    createdAt: batch.created_at.toISOString(),
+    startedAt: batch.started_at?.toISOString() ?? null,
+    finishedAt: batch.finished_at?.toISOString() ?? null,
+    createdByName: batch.created_by_name,
+  };
+}

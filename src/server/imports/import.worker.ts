@@ -1,0 +1,215 @@
+import { once } from 'node:events';
+import { rm } from 'node:fs/promises';
+import { finished } from 'node:stream/promises';
+import type { ColumnMapping } from '../../core/imports.ts';
+import type { DatabaseHandle } from '../db/database.ts';
+import { inspectFile } from './file-inspection.ts';
+import { copyText, createImportRepository, stagingSql } from './import.repository.ts';
+import { uploadPath } from './import-files.ts';
+import { normaliseRow, rowLayout } from './import-row.ts';
+import { type FileRow, type ReadProgress, readCsvRows, readXlsxRows } from './row-reader.ts';
+
+export interface ImportWorkerOptions {
+  database: DatabaseHandle;
+  dataDir: string;
+  log?: (message: string) => void;
+  /** How often the queue is looked at when idle. */
+  pollMs?: number;
+  /** A running batch whose heartbeat is older than this was left by a dead server. */
+  staleSeconds?: number;
+  /** Called after each row is read; tests throw from it to kill an import mid-way. */
+  afterRow?: (rowNumber: number) => void;
+}
+
+export interface ImportWorker {
+  /** Looks at the queue now instead of at the next poll. */
+  wake(): void;
+  /** Stops taking batches; one being loaded is rolled back and queued again. */
+  stop(): Promise<void>;
+}
+
+/** Thrown by a test hook to play a server dying: the batch is left as a dead server leaves it. */
+export class SimulatedCrash extends Error {}
+
+class Stopped extends Error {}
+
+const heartbeatMs = 1000;
+/** Rows written to COPY per chunk: large writes, few syscalls, bounded memory. */
+const copyChunkRows = 2000;
+
+/** The in-process worker: one import at a time per server, several servers share the queue. */
+export function startImportWorker(options: ImportWorkerOptions): ImportWorker {
+  const repository = createImportRepository(options.database.db);
+  const log = options.log ?? (() => {});
+  const staleSeconds = options.staleSeconds ?? 60;
+  let stopping = false;
+  let timer: NodeJS.Timeout | undefined;
+  let running: Promise<void> | undefined;
+  let wakeUp = false;
+
+  const schedule = (delay: number) => {
+    if (stopping) return;
+    clearTimeout(timer);
+    timer = setTimeout(tick, delay);
+  };
+
+  function tick() {
+    if (running) {
+      wakeUp = true;
+      return;
+    }
+    running = drain()
+      .catch((error: unknown) => log(`importação: ${(error as Error).message}`))
+      .finally(() => {
+        running = undefined;
+        if (wakeUp) {
+          wakeUp = false;
+          schedule(0);
+        } else {
+          schedule(options.pollMs ?? 1000);
+        }
+      });
+  }
+
+  async function drain() {
+    await repository.requeueStale(staleSeconds);
+    while (!stopping) {
+      const batch = await repository.claimNext();
+      if (!batch) return;
+      await runBatch(batch);
+    }
+  }
+
+  async function runBatch(batch: NonNullable<Awaited<ReturnType<typeof repository.find>>>) {
+    const filePath = uploadPath(options.dataDir, batch.id);
+    const progress: ReadProgress = { bytesRead: 0 };
+    let processed = 0;
+    let beating: Promise<void> = Promise.resolve();
+    const beat = () => {
+      const estimate =
+        progress.bytesRead > 0
+          ? Math.max(processed, Math.round((processed * batch.file_size) / progress.bytesRead))
+          : null;
+      beating = repository.beat(batch.id, processed, estimate).catch(() => {});
+    };
+    const heartbeat = setInterval(beat, heartbeatMs);
+    const client = await options.database.pool.connect();
+    let clientBroken = false;
+    let copying: ReturnType<typeof stagingSql.copyStream> | undefined;
+    try {
+      const inspection = await inspectFile(filePath);
+      const layout = rowLayout(inspection.columns, batch.mapping as ColumnMapping);
+      const rows: AsyncGenerator<FileRow> =
+        inspection.format === 'xlsx'
+          ? readXlsxRows(filePath, progress)
+          : readCsvRows(filePath, inspection.csv ?? defaultCsv, progress);
+
+      await stagingSql.begin(client);
+      const copy = stagingSql.copyStream(client);
+      copying = copy;
+      const copyDone = finished(copy);
+      copyDone.catch(() => {});
+      let chunk = '';
+      let chunkRows = 0;
+      let header = true;
+      for await (const row of rows) {
+        if (header) {
+          header = false;
+          continue;
+        }
+        if (stopping) throw new Stopped();
+        processed++;
+        options.afterRow?.(processed);
+        chunk += stagingLine(row, layout);
+        if (++chunkRows >= copyChunkRows) {
+          if (!copy.write(chunk)) await once(copy, 'drain');
+          chunk = '';
+          chunkRows = 0;
+        }
+      }
+      if (chunk) copy.write(chunk);
+      copy.end();
+      await copyDone;
+      copying = undefined;
+      const counts = await stagingSql.finish(client, {
+        id: batch.id,
+        source: batch.source,
+        fillEmptyFields: batch.fill_empty_fields,
+      });
+      clearInterval(heartbeat);
+      await beating;
+      await client.query('COMMIT');
+      if (counts) {
+        log(
+          `importação ${batch.id}: ${counts.inserted} incluídos, ${counts.duplicates} duplicados, ` +
+            `${counts.blocked} bloqueados, ${counts.rejected} rejeitados`,
+        );
+      }
+      await rm(filePath, { force: true });
+    } catch (error) {
+      clearInterval(heartbeat);
+      await beating;
+      clientBroken = true;
+      // A query sent during a COPY waits for the COPY's end: abort the COPY instead, and the
+      // connection is closed, which rolls the transaction back.
+      if (copying) copying.destroy();
+      else await client.query('ROLLBACK').catch(() => {});
+      if (error instanceof SimulatedCrash) return;
+      if (error instanceof Stopped) {
+        await repository.requeue(batch.id);
+        return;
+      }
+      const message =
+        (error as { statusCode?: number }).statusCode !== undefined
+          ? (error as Error).message
+          : 'Não foi possível ler o arquivo até o fim. Verifique se ele está íntegro.';
+      log(`importação ${batch.id} falhou: ${(error as Error).message}`);
+      await repository.markFailed(batch.id, message);
+      await rm(filePath, { force: true });
+    } finally {
+      clearInterval(heartbeat);
+      // A connection that was in the middle of a COPY is not reused.
+      client.release(clientBroken);
+    }
+  }
+
+  schedule(0);
+  return {
+    wake: () => schedule(0),
+    async stop() {
+      stopping = true;
+      clearTimeout(timer);
+      await running;
+    },
+  };
+}
+
+const defaultCsv = { encoding: 'utf-8', bom: false, delimiter: ',' } as const;
+
+function stagingLine(row: FileRow, layout: ReturnType<typeof rowLayout>): string {
+  // PostgreSQL text cannot hold NUL characters.
+  const cells = row.cells.some((cell) => cell.includes('\0'))
+    ? row.cells.map((cell) => cell.replaceAll('\0', ''))
+    : row.cells;
+  const result = normaliseRow(cells, layout);
+  if (!result.ok) {
+    return `${row.rowNumber}\t\\N\t\\N\t\\N\t\\N\t\\N\t\\N\t\\N\t\\N\t\\N\t${copyText(result.reason)}\t${copyText(JSON.stringify(result.raw))}\n`;
+  }
+  const lead = result.lead;
+  return [
+    String(row.rowNumber),
+    copyText(lead.name),
+    copyText(lead.phone),
+    copyText(lead.phoneRaw),
+    copyText(lead.email),
+    copyText(lead.cpf),
+    copyText(lead.city),
+    copyText(lead.uf),
+    copyText(lead.notes),
+    copyText(JSON.stringify(lead.extra)),
+    '\\N',
+    '\\N',
+  ]
+    .join('\t')
+    .concat('\n');
+}

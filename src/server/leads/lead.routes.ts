@@ -1,0 +1,150 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { errorBodySchema } from '../../core/errors.ts';
+import {
+  bulkLeadsBodySchema,
+  bulkLeadsResultSchema,
+  leadDetailSchema,
+  leadExportQuerySchema,
+  leadIdParamsSchema,
+  leadListQuerySchema,
+  leadPageSchema,
+  newLeadsSummarySchema,
+  updateLeadBodySchema,
+} from '../../core/leads.ts';
+import { AppError } from '../http/app-error.ts';
+import type { LeadService } from './lead.service.ts';
+import { csvStream, xlsxStream } from './lead-export.ts';
+
+const xlsxType = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+
+/** `leads-2026-11-22-0415` in São Paulo time. */
+function exportFileName(now = new Date()): string {
+  const parts = Object.fromEntries(
+    new Intl.DateTimeFormat('en-CA', {
+      timeZone: 'America/Sao_Paulo',
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      hourCycle: 'h23',
+    })
+      .formatToParts(now)
+      .map((part) => [part.type, part.value]),
+  );
+  return `leads-${parts.year}-${parts.month}-${parts.day}-${parts.hour}${parts.minute}`;
+}
+
+export const leadRoutes: FastifyPluginAsyncZod<{ leadService: LeadService }> = async (
+  app,
+  { leadService },
+) => {
+  app.get(
+    '/api/leads',
+    {
+      config: { access: 'admin' },
+      schema: {
+        tags: ['leads'],
+        summary: 'Uma página de leads (mais novos primeiro) e o cursor da próxima',
+        querystring: leadListQuerySchema,
+        response: { 200: leadPageSchema, 400: errorBodySchema },
+      },
+    },
+    async (request) => {
+      const { cursor, limit, ...filter } = request.query;
+      return leadService.list(filter, cursor, limit);
+    },
+  );
+
+  app.get(
+    '/api/leads/new-summary',
+    {
+      config: { access: 'admin' },
+      schema: {
+        tags: ['leads'],
+        summary: 'Os leads nunca usados, por lote e por origem',
+        response: { 200: newLeadsSummarySchema },
+      },
+    },
+    async () => leadService.newSummary(),
+  );
+
+  app.get(
+    '/api/leads/export',
+    {
+      config: { access: 'admin' },
+      schema: {
+        tags: ['leads'],
+        summary: 'Exporta os leads do filtro atual em CSV (Excel Brasil) ou XLSX',
+        querystring: leadExportQuerySchema,
+      },
+    },
+    async (request, reply) => {
+      const { format, ...filter } = request.query;
+      const rows = leadService.exportRows(filter);
+      const fileName = `${exportFileName()}.${format}`;
+      reply
+        .header('content-disposition', `attachment; filename="${fileName}"`)
+        .header('cache-control', 'no-store');
+      if (format === 'xlsx') return reply.type(xlsxType).send(xlsxStream(rows));
+      return reply.type('text/csv; charset=utf-8').send(csvStream(rows));
+    },
+  );
+
+  app.post(
+    '/api/leads/bulk',
+    {
+      config: { access: 'admin' },
+      schema: {
+        tags: ['leads'],
+        summary:
+          'Ação em massa (devolver ao pool, redistribuir, não ligar, apagar dados) em leads escolhidos ou em todo o filtro',
+        body: bulkLeadsBodySchema,
+        response: {
+          200: bulkLeadsResultSchema,
+          400: errorBodySchema,
+          404: errorBodySchema,
+        },
+      },
+    },
+    async (request) => {
+      if (!request.user) throw new AppError('UNAUTHENTICATED');
+      const { target, operation } = request.body;
+      return leadService.bulk(target, operation, request.user.id);
+    },
+  );
+
+  app.get(
+    '/api/leads/:id',
+    {
+      config: { access: 'admin' },
+      schema: {
+        tags: ['leads'],
+        summary: 'Um lead com todo o histórico e as ligações',
+        params: leadIdParamsSchema,
+        response: { 200: leadDetailSchema, 404: errorBodySchema },
+      },
+    },
+    async (request) => leadService.detail(request.params.id),
+  );
+
+  app.patch(
+    '/api/leads/:id',
+    {
+      config: { access: 'admin' },
+      schema: {
+        tags: ['leads'],
+        summary: 'Corrige os dados de um lead (status e assessor mudam só por ações)',
+        params: leadIdParamsSchema,
+        body: updateLeadBodySchema,
+        response: {
+          200: leadDetailSchema,
+          400: errorBodySchema,
+          404: errorBodySchema,
+          409: errorBodySchema,
+        },
+      },
+    },
+    async (request) => leadService.update(request.params.id, request.body),
+  );
+};
