@@ -45,13 +45,7 @@ function fallbackError(status: number): ApiError {
 }
 
 async function readJson(response: Response): Promise<unknown> {
-  const text = await response.text();
-  if (text === '') return undefined;
-  try {
-    return JSON.parse(text);
-  } catch {
-    return undefined;
-  }
+  return parseJsonText(await response.text());
 }
 
 async function request<Schema extends z.ZodType>(
@@ -80,26 +74,80 @@ async function request<Schema extends z.ZodType>(
     throw new ApiError(0, 'NETWORK_ERROR', connectionErrorMessage);
   }
 
-  const payload = await readJson(response);
-  if (!response.ok) {
+  return parseAnswer(method, path, schema, response.status, await readJson(response));
+}
+
+function parseJsonText(text: string): unknown {
+  if (text === '') return undefined;
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+}
+
+function parseAnswer<Schema extends z.ZodType>(
+  method: HttpMethod,
+  path: string,
+  schema: Schema,
+  status: number,
+  payload: unknown,
+): z.output<Schema> {
+  if (status < 200 || status >= 300) {
     const parsedError = errorBodySchema.safeParse(payload);
     if (parsedError.success) {
-      throw new ApiError(
-        response.status,
-        parsedError.data.error.code,
-        parsedError.data.error.message,
-      );
+      throw new ApiError(status, parsedError.data.error.code, parsedError.data.error.message);
     }
-    throw fallbackError(response.status);
+    throw fallbackError(status);
   }
 
   const parsed = schema.safeParse(payload);
   if (!parsed.success) {
     // A mismatch means the browser and the server disagree on the contract: worth a trace for whoever debugs it.
     console.error(`Resposta inesperada de ${method} ${path}`, parsed.error);
-    throw new ApiError(response.status, 'INVALID_RESPONSE', 'Resposta inesperada do servidor.');
+    throw new ApiError(status, 'INVALID_RESPONSE', 'Resposta inesperada do servidor.');
   }
   return parsed.data;
+}
+
+export interface UploadOptions {
+  /** Fraction of the body sent so far, from 0 to 1. */
+  onProgress?: (fraction: number) => void;
+  signal?: AbortSignal;
+}
+
+/**
+ * A multipart POST. XMLHttpRequest rather than fetch because only it reports upload progress;
+ * the browser sets the multipart Content-Type with its boundary itself.
+ */
+function upload<Schema extends z.ZodType>(
+  path: string,
+  schema: Schema,
+  formData: FormData,
+  { onProgress, signal }: UploadOptions = {},
+): Promise<z.output<Schema>> {
+  return new Promise((resolve, reject) => {
+    const xhr = new XMLHttpRequest();
+    xhr.open('POST', path);
+    xhr.withCredentials = true;
+    xhr.setRequestHeader('Accept', 'application/json');
+    if (onProgress) {
+      xhr.upload.onprogress = (event) => {
+        if (event.lengthComputable && event.total > 0) onProgress(event.loaded / event.total);
+      };
+    }
+    xhr.onload = () => {
+      try {
+        resolve(parseAnswer('POST', path, schema, xhr.status, parseJsonText(xhr.responseText)));
+      } catch (error) {
+        reject(error);
+      }
+    };
+    xhr.onerror = () => reject(new ApiError(0, 'NETWORK_ERROR', connectionErrorMessage));
+    xhr.onabort = () => reject(new DOMException('Envio cancelado.', 'AbortError'));
+    signal?.addEventListener('abort', () => xhr.abort(), { once: true });
+    xhr.send(formData);
+  });
 }
 
 /** Calls the CCA API on the same origin with the session cookie, and checks each answer against its schema. */
@@ -113,4 +161,5 @@ export const apiClient = {
   patch<Schema extends z.ZodType>(path: string, schema: Schema, body: unknown) {
     return request('PATCH', path, schema, { body });
   },
+  upload,
 };

@@ -1,12 +1,93 @@
+import { Paper, Skeleton, Stack, Title } from '@mantine/core';
+import { useSearchParams } from 'react-router';
 import { appRoutes } from '../../../../core/app-routes.ts';
-import { ComingSoon } from '../../../components/coming-soon.tsx';
 import { PageTitle } from '../../../components/page-title.tsx';
+import { QueryErrorAlert } from '../../../components/query-error-alert.tsx';
+import { useImports } from '../api/get-imports.ts';
+import { ImportBatchesTable } from '../components/import-batches-table.tsx';
+import { ImportForm } from '../components/import-form.tsx';
+import { ImportProgressCard } from '../components/import-progress-card.tsx';
+
+/** The batch being followed lives in the URL (?batch=ID), so a reload keeps following it. */
+function useFollowedBatch() {
+  const [searchParams, setSearchParams] = useSearchParams();
+  const raw = Number(searchParams.get('batch'));
+  const batchId = Number.isSafeInteger(raw) && raw > 0 ? raw : null;
+  const follow = (id: number | null) =>
+    setSearchParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        if (id === null) next.delete('batch');
+        else next.set('batch', String(id));
+        return next;
+      },
+      { replace: id === null },
+    );
+  return [batchId, follow] as const;
+}
+
+function BatchesSection({ onFollow }: { onFollow: (id: number) => void }) {
+  const batches = useImports();
+  if (batches.isPending) {
+    return (
+      <Stack gap="xs" aria-label="Carregando importações">
+        <Skeleton h={36} />
+        <Skeleton h={36} />
+        <Skeleton h={36} />
+      </Stack>
+    );
+  }
+  if (batches.isError) {
+    return (
+      <QueryErrorAlert
+        title="Não foi possível carregar as importações"
+        error={batches.error}
+        onRetry={() => batches.refetch()}
+      />
+    );
+  }
+  return <ImportBatchesTable batches={batches.data} onFollow={onFollow} />;
+}
 
 export function ImportLeadsPage() {
+  const [batchId, follow] = useFollowedBatch();
   return (
     <>
       <PageTitle>{appRoutes.importLeads.title}</PageTitle>
-      <ComingSoon />
+      <Stack gap="xl">
+        {batchId !== null ? (
+          <ImportProgressCard key={batchId} batchId={batchId} onClose={() => follow(null)} />
+        ) : null}
+        <Paper
+          withBorder
+          radius="md"
+          p={{ base: 'md', sm: 'lg' }}
+          component="section"
+          aria-labelledby="novo-arquivo"
+        >
+          <Title order={2} size="h4" mb="md" id="novo-arquivo">
+            Novo arquivo
+          </Title>
+          <ImportForm
+            onStarted={(id) => {
+              follow(id);
+              window.scrollTo({ top: 0, behavior: 'smooth' });
+            }}
+          />
+        </Paper>
+        <Paper
+          withBorder
+          radius="md"
+          p={{ base: 'md', sm: 'lg' }}
+          component="section"
+          aria-labelledby="importacoes"
+        >
+          <Title order={2} size="h4" mb="md" id="importacoes">
+            Importações
+          </Title>
+          <BatchesSection onFollow={follow} />
+        </Paper>
+      </Stack>
     </>
   );
 }

@@ -1,12 +1,191 @@
+import { Button, Checkbox, Group, Paper, Skeleton, Stack, Text } from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import { IconDownload } from '@tabler/icons-react';
+import { useCallback, useMemo, useState } from 'react';
 import { appRoutes } from '../../../../core/app-routes.ts';
-import { ComingSoon } from '../../../components/coming-soon.tsx';
+import type { BulkLeadsBody, LeadFilter } from '../../../../core/leads.ts';
 import { PageTitle } from '../../../components/page-title.tsx';
+import { formatInteger } from '../../../components/pt-br-format.ts';
+import { QueryErrorAlert } from '../../../components/query-error-alert.tsx';
+import { leadExportUrl } from '../api/export-leads.ts';
+import { useLeads } from '../api/get-leads.ts';
+import { BulkActions } from '../components/bulk-actions.tsx';
+import { LeadDetailDrawer } from '../components/lead-detail-drawer.tsx';
+import {
+  emptyLeadFilterValues,
+  LeadFilters,
+  type LeadFilterValues,
+} from '../components/lead-filters.tsx';
+import { LeadsTable } from '../components/leads-table.tsx';
+
+const searchDebounceMs = 300;
+
+function toLeadFilter(values: LeadFilterValues, search: string): LeadFilter {
+  const batch = Number(values.batch);
+  return {
+    q: search.trim() === '' ? undefined : search.trim(),
+    status: values.status.length === 0 ? undefined : values.status,
+    assessor: values.assessor ?? undefined,
+    batch: values.batch !== '' && Number.isSafeInteger(batch) && batch > 0 ? batch : undefined,
+    createdFrom: values.createdFrom === '' ? undefined : values.createdFrom,
+    createdTo: values.createdTo === '' ? undefined : values.createdTo,
+  };
+}
+
+interface Selection {
+  ids: Set<number>;
+  allOfFilter: boolean;
+}
+const noSelection: Selection = { ids: new Set(), allOfFilter: false };
 
 export function LeadListPage() {
+  const [values, setValues] = useState<LeadFilterValues>(emptyLeadFilterValues);
+  const [debouncedSearch] = useDebouncedValue(values.search, searchDebounceMs);
+  const filter = useMemo(() => toLeadFilter(values, debouncedSearch), [values, debouncedSearch]);
+  const [selection, setSelection] = useState<Selection>(noSelection);
+  const [openLeadId, setOpenLeadId] = useState<number | null>(null);
+  const leads = useLeads(filter);
+  const rows = useMemo(() => leads.data?.pages.flatMap((page) => page.leads) ?? [], [leads.data]);
+
+  // A selection belongs to the filter it was made in: changing the filter starts a new one.
+  const filterKey = JSON.stringify(filter);
+  const [selectionFilterKey, setSelectionFilterKey] = useState(filterKey);
+  if (selectionFilterKey !== filterKey) {
+    setSelectionFilterKey(filterKey);
+    setSelection(noSelection);
+  }
+
+  const { hasNextPage, isFetchingNextPage, fetchNextPage } = leads;
+  const loadMore = useCallback(() => {
+    void fetchNextPage();
+  }, [fetchNextPage]);
+
+  const toggle = useCallback((id: number) => {
+    setSelection((current) => {
+      const ids = new Set(current.ids);
+      if (ids.has(id)) ids.delete(id);
+      else ids.add(id);
+      return { ids, allOfFilter: false };
+    });
+  }, []);
+
+  const toggleLoaded = (selected: boolean) =>
+    setSelection({
+      ids: selected ? new Set(rows.map((lead) => lead.id)) : new Set(),
+      allOfFilter: false,
+    });
+
+  const knownTotal = hasNextPage ? null : rows.length;
+  const target: BulkLeadsBody['target'] | null = selection.allOfFilter
+    ? { filter }
+    : selection.ids.size > 0
+      ? { ids: [...selection.ids] }
+      : null;
+  const targetDescription = selection.allOfFilter
+    ? knownTotal === null
+      ? `todos os leads do filtro atual (mais de ${formatInteger(rows.length)})`
+      : `todos os ${formatInteger(knownTotal)} leads do filtro atual`
+    : `${formatInteger(selection.ids.size)} ${selection.ids.size === 1 ? 'lead selecionado' : 'leads selecionados'}`;
+
   return (
     <>
       <PageTitle>{appRoutes.leadList.title}</PageTitle>
-      <ComingSoon />
+      <Stack gap="md">
+        <Paper withBorder radius="md" p={{ base: 'sm', sm: 'md' }}>
+          <LeadFilters values={values} onChange={setValues} />
+        </Paper>
+
+        <Group justify="space-between" gap="sm" wrap="wrap">
+          <Group gap="sm" wrap="wrap">
+            <Checkbox
+              label="Selecionar todos do filtro"
+              checked={selection.allOfFilter}
+              disabled={rows.length === 0}
+              onChange={(event) =>
+                setSelection({ ids: new Set(), allOfFilter: event.currentTarget.checked })
+              }
+            />
+            <BulkActions
+              target={target}
+              targetDescription={targetDescription}
+              onDone={() => setSelection(noSelection)}
+            />
+            <Text size="sm" c="dimmed" aria-live="polite">
+              {target
+                ? `${targetDescription[0]?.toUpperCase()}${targetDescription.slice(1)}`
+                : null}
+            </Text>
+          </Group>
+          <Group gap="xs">
+            <Button
+              component="a"
+              href={leadExportUrl(filter, 'csv')}
+              download
+              variant="default"
+              size="sm"
+              leftSection={<IconDownload size={16} aria-hidden />}
+            >
+              Exportar CSV
+            </Button>
+            <Button
+              component="a"
+              href={leadExportUrl(filter, 'xlsx')}
+              download
+              variant="default"
+              size="sm"
+              leftSection={<IconDownload size={16} aria-hidden />}
+            >
+              Exportar XLSX
+            </Button>
+          </Group>
+        </Group>
+
+        {leads.isPending ? (
+          <Stack gap="xs" aria-label="Carregando leads">
+            {[1, 2, 3, 4, 5, 6].map((key) => (
+              <Skeleton key={key} h={40} />
+            ))}
+          </Stack>
+        ) : leads.data === undefined ? (
+          <QueryErrorAlert
+            title="Não foi possível carregar os leads"
+            error={leads.error ?? new Error('Erro de conexão com o servidor')}
+            onRetry={() => leads.refetch()}
+          />
+        ) : rows.length === 0 ? (
+          <Paper withBorder radius="md" p="xl">
+            <Text c="dimmed" ta="center">
+              Nenhum lead encontrado.
+            </Text>
+          </Paper>
+        ) : (
+          <>
+            <LeadsTable
+              leads={rows}
+              hasNextPage={hasNextPage && !leads.isFetchNextPageError}
+              isFetchingNextPage={isFetchingNextPage}
+              onLoadMore={loadMore}
+              selectedIds={selection.ids}
+              allOfFilterSelected={selection.allOfFilter}
+              onToggle={toggle}
+              onToggleLoaded={toggleLoaded}
+              onOpen={setOpenLeadId}
+            />
+            <Text size="xs" c="dimmed">
+              {formatInteger(rows.length)} leads carregados
+              {hasNextPage ? '; role a lista para ver mais.' : '.'}
+            </Text>
+            {leads.isFetchNextPageError && leads.error ? (
+              <QueryErrorAlert
+                title="Não foi possível carregar mais leads"
+                error={leads.error}
+                onRetry={loadMore}
+              />
+            ) : null}
+          </>
+        )}
+      </Stack>
+      <LeadDetailDrawer leadId={openLeadId} onClose={() => setOpenLeadId(null)} />
     </>
   );
 }

@@ -1,0 +1,95 @@
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { admin, launchBrowser, newPage, signIn } from './support/browser.ts';
+
+let browser: Browser;
+let folder: string;
+beforeAll(async () => {
+  browser = await launchBrowser();
+  folder = await mkdtemp(path.join(os.tmpdir(), 'cca-e2e-leads-'));
+});
+afterAll(async () => {
+  await browser.close();
+  await rm(folder, { recursive: true, force: true });
+});
+
+/** 18 good rows in the phone spellings lists really have, one repeated phone and one bad phone. */
+const rows = [
+  ['Maria Conceição', '11 98765-4321', 'maria@exemplo.com.br', 'São Paulo', 'SP'],
+  ['João Araújo', '(21) 99812-3456', 'joao@exemplo.com.br', 'Rio de Janeiro', 'RJ'],
+  ['Ana Lúcia Peçanha', '+55 31 99123-4567', '', 'Belo Horizonte', 'MG'],
+  ['Antônio Simões', '011 98234 5678', 'antonio@exemplo.com.br', 'Guarulhos', 'SP'],
+  ['Beatriz Gonçalves', '55011987001122', '', 'Osasco', 'SP'],
+  ['Cláudio Brandão', '41988776655', 'claudio@exemplo.com.br', 'Curitiba', 'PR'],
+  ['Débora Assunção', '(51) 3222-1100', '', 'Porto Alegre', 'RS'],
+  ['Fábio Magalhães', '61 9 8111-2233', 'fabio@exemplo.com.br', 'Brasília', 'DF'],
+  ['Gisele Conceição', '+55 (71) 98123-9876', '', 'Salvador', 'BA'],
+  ['Hélio Tavares', '81 99988-7766', 'helio@exemplo.com.br', 'Recife', 'PE'],
+  ['Íris Leitão', '(85) 98555-4433', '', 'Fortaleza', 'CE'],
+  ['Júlia Câmara', '019 99777-6655', 'julia@exemplo.com.br', 'Campinas', 'SP'],
+  ['Luís Falcão', '(48) 99666-5544', '', 'Florianópolis', 'SC'],
+  ['Mônica Ribeiro', '27 98444-3322', 'monica@exemplo.com.br', 'Vitória', 'ES'],
+  ['Nélson Guimarães', '+55 62 99333-2211', '', 'Goiânia', 'GO'],
+  ['Otávio Sá', '(92) 98222-1100', 'otavio@exemplo.com.br', 'Manaus', 'AM'],
+  ['Patrícia Estêvão', '11 3456-7890', '', 'São Paulo', 'SP'],
+  ['Renê Damião', '(13) 99111-0099', 'rene@exemplo.com.br', 'Santos', 'SP'],
+  ['Sérgio Sem Número', '12345', '', 'Niterói', 'RJ'],
+  ['João Araújo de Novo', '21 99812-3456', '', 'Rio de Janeiro', 'RJ'],
+];
+
+/** A list as Excel in Brazil saves it: `;`-separated, Windows-1252, CRLF. */
+async function writeExcelCsv(fileName: string) {
+  const text = ['Nome;Celular;E-mail;Cidade;UF', ...rows.map((row) => row.join(';'))].join('\r\n');
+  const filePath = path.join(folder, fileName);
+  // Every character here exists in Latin-1, where Windows-1252 agrees byte for byte.
+  await writeFile(filePath, Buffer.from(`${text}\r\n`, 'latin1'));
+  return filePath;
+}
+
+const figure = (page: Page, label: string) => page.getByRole('group', { name: label, exact: true });
+
+describe('importing a list and finding its leads', () => {
+  it('admin imports an Excel CSV and finds a lead by a phone typed another way', async () => {
+    const filePath = await writeExcelCsv('lista-campanha.csv');
+    const page = await newPage(browser);
+    await signIn(page, admin().email, admin().password);
+    await page.waitForURL((url) => url.pathname === '/');
+
+    await page.goto('/leads/includeleads');
+    await page.getByRole('heading', { name: 'Incluir leads' }).waitFor();
+    await page.locator('input[type="file"]').setInputFiles(filePath);
+
+    const preview = page.getByRole('table', { name: 'Prévia' });
+    await preview.getByRole('cell', { name: 'Maria Conceição' }).waitFor();
+    await expect(page.getByLabel('Campo da coluna Celular').inputValue()).resolves.toBe('phone');
+    await expect(page.getByLabel('Campo da coluna Nome').inputValue()).resolves.toBe('name');
+
+    await page.getByRole('button', { name: 'Importar' }).click();
+    await page.waitForURL((url) => url.searchParams.has('batch'));
+    await figure(page, 'Inseridos').waitFor({ timeout: 30_000 });
+    expect(await figure(page, 'Inseridos').innerText()).toContain('18');
+    expect(await figure(page, 'Duplicados').innerText()).toContain('1');
+    expect(await figure(page, 'Rejeitados').innerText()).toContain('1');
+    await page.getByRole('link', { name: 'Baixar linhas rejeitadas (CSV)' }).waitFor();
+
+    await page.goto('/leads/list');
+    await page.getByRole('heading', { name: 'Lista total de Leads' }).waitFor();
+    const leadRows = page.getByRole('table', { name: 'Leads' }).locator('tbody tr[tabindex="0"]');
+    await expect.poll(() => leadRows.count(), { timeout: 10_000 }).toBe(18);
+
+    await page
+      .getByPlaceholder('Buscar por nome, telefone, e-mail ou CPF')
+      .fill('+55 (11) 98765-4321');
+    await expect.poll(() => leadRows.count(), { timeout: 10_000 }).toBe(1);
+    await expect(leadRows.first().innerText()).resolves.toContain('Maria Conceição');
+    await expect(leadRows.first().innerText()).resolves.toContain('(11) 98765-4321');
+
+    await leadRows.first().press('Enter');
+    const drawer = page.getByRole('dialog', { name: 'Maria Conceição' });
+    await drawer.getByText('maria@exemplo.com.br').waitFor();
+    await page.context().close();
+  });
+});

@@ -1,0 +1,39 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { type ColumnMapping, importBatchSchema } from '../../../../core/imports.ts';
+import { apiClient } from '../../../lib/api-client.ts';
+import { importsQueryKey } from './get-imports.ts';
+
+export interface StartImportInput {
+  file: File;
+  mapping: ColumnMapping;
+  source: string;
+  fillEmptyFields: boolean;
+  onProgress?: (fraction: number) => void;
+}
+
+/** The server answers 202 with the batch id at once; the work goes on in the background. */
+const startedImportSchema = importBatchSchema.pick({ id: true });
+
+export function startImport({
+  file,
+  mapping,
+  source,
+  fillEmptyFields,
+  onProgress,
+}: StartImportInput) {
+  const formData = new FormData();
+  // Text fields first: a streaming server reads them before the file arrives.
+  formData.append('mapping', JSON.stringify(mapping));
+  formData.append('source', source);
+  formData.append('fillEmptyFields', String(fillEmptyFields));
+  formData.append('file', file, file.name);
+  return apiClient.upload('/api/imports', startedImportSchema, formData, { onProgress });
+}
+
+export function useStartImport() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: startImport,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: importsQueryKey }),
+  });
+}

@@ -1,0 +1,34 @@
+import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
+import { type LeadFilter, leadPageSchema } from '../../../../core/leads.ts';
+import { apiClient } from '../../../lib/api-client.ts';
+import { leadFilterSearchParams } from './lead-query-string.ts';
+
+/** Every lead query starts with this key (the import page refreshes it after an import too). */
+export const leadsQueryKey = ['leads'] as const;
+
+const pageSize = 100;
+
+export function getLeads(
+  filter: LeadFilter,
+  cursor: string | null,
+  { signal }: { signal?: AbortSignal } = {},
+) {
+  const params = leadFilterSearchParams(filter);
+  params.set('limit', String(pageSize));
+  if (cursor) params.set('cursor', cursor);
+  return apiClient.get(`/api/leads?${params}`, leadPageSchema, { signal });
+}
+
+/** Keyset paging: each page asks for the rows after the last one seen, so deep pages stay fast. */
+export function leadsQueryOptions(filter: LeadFilter) {
+  return infiniteQueryOptions({
+    queryKey: [...leadsQueryKey, 'list', filter],
+    queryFn: ({ pageParam, signal }) => getLeads(filter, pageParam, { signal }),
+    initialPageParam: null as string | null,
+    getNextPageParam: (lastPage) => lastPage.nextCursor,
+  });
+}
+
+export function useLeads(filter: LeadFilter) {
+  return useInfiniteQuery(leadsQueryOptions(filter));
+}

@@ -1,0 +1,19 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { newLeadsSummarySchema } from '../../../../core/leads.ts';
+import { apiClient } from '../../../lib/api-client.ts';
+import { leadsQueryKey } from './get-leads.ts';
+
+export function getNewLeadsSummary({ signal }: { signal?: AbortSignal } = {}) {
+  return apiClient.get('/api/leads/new-summary', newLeadsSummarySchema, { signal });
+}
+
+export function newLeadsSummaryQueryOptions() {
+  return queryOptions({
+    queryKey: [...leadsQueryKey, 'new-summary'],
+    queryFn: getNewLeadsSummary,
+  });
+}
+
+export function useNewLeadsSummary() {
+  return useQuery(newLeadsSummaryQueryOptions());
+}

@@ -1,0 +1,13 @@
+import type { LeadFilter } from '../../../../core/leads.ts';
+
+/** The filter as the API reads it from a query string: repeated `status`, empty values left out. */
+export function leadFilterSearchParams(filter: LeadFilter): URLSearchParams {
+  const params = new URLSearchParams();
+  if (filter.q) params.set('q', filter.q);
+  for (const status of filter.status ?? []) params.append('status', status);
+  if (filter.assessor) params.set('assessor', filter.assessor);
+  if (filter.batch !== undefined) params.set('batch', String(filter.batch));
+  if (filter.createdFrom) params.set('createdFrom', filter.createdFrom);
+  if (filter.createdTo) params.set('createdTo', filter.createdTo);
+  return params;
+}

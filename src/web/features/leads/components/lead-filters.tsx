@@ -1,0 +1,107 @@
+import { Button, Group, MultiSelect, Select, SimpleGrid, TextInput } from '@mantine/core';
+import { IconSearch } from '@tabler/icons-react';
+import { type LeadStatus, leadStatuses, leadStatusLabels } from '../../../../core/lead-status.ts';
+import { useAssessors } from '../api/get-assessors.ts';
+
+/** What the admin typed, before it becomes a LeadFilter (the search is debounced). */
+export interface LeadFilterValues {
+  search: string;
+  status: LeadStatus[];
+  assessor: string | null;
+  batch: string;
+  createdFrom: string;
+  createdTo: string;
+}
+
+export const emptyLeadFilterValues: LeadFilterValues = {
+  search: '',
+  status: [],
+  assessor: null,
+  batch: '',
+  createdFrom: '',
+  createdTo: '',
+};
+
+const statusOptions = leadStatuses.map((status) => ({
+  value: status,
+  label: leadStatusLabels[status],
+}));
+
+export interface LeadFiltersProps {
+  values: LeadFilterValues;
+  onChange: (values: LeadFilterValues) => void;
+}
+
+export function LeadFilters({ values, onChange }: LeadFiltersProps) {
+  const assessors = useAssessors();
+  const set = <Key extends keyof LeadFilterValues>(key: Key, value: LeadFilterValues[Key]) =>
+    onChange({ ...values, [key]: value });
+  const isEmpty = JSON.stringify(values) === JSON.stringify(emptyLeadFilterValues);
+
+  return (
+    <search>
+      <TextInput
+        type="search"
+        aria-label="Buscar leads"
+        placeholder="Buscar por nome, telefone, e-mail ou CPF"
+        leftSection={<IconSearch size={16} aria-hidden />}
+        value={values.search}
+        onChange={(event) => set('search', event.currentTarget.value)}
+        mb="sm"
+      />
+      <SimpleGrid cols={{ base: 1, xs: 2, md: 5 }} spacing="sm">
+        <MultiSelect
+          label="Status"
+          placeholder={values.status.length === 0 ? 'Todos' : undefined}
+          data={statusOptions}
+          value={values.status}
+          onChange={(status) => set('status', status as LeadStatus[])}
+          clearable
+        />
+        <Select
+          label="Assessor"
+          placeholder="Todos"
+          data={(assessors.data ?? []).map((user) => ({ value: user.id, label: user.name }))}
+          value={values.assessor}
+          onChange={(assessor) => set('assessor', assessor)}
+          searchable
+          clearable
+          nothingFoundMessage="Nenhum assessor"
+          error={assessors.isError ? assessors.error.message : undefined}
+        />
+        <TextInput
+          label="Lote"
+          placeholder="Nº do lote"
+          inputMode="numeric"
+          value={values.batch}
+          onChange={(event) => set('batch', event.currentTarget.value.replace(/\D/g, ''))}
+        />
+        <TextInput
+          label="Criado de"
+          type="date"
+          value={values.createdFrom}
+          max={values.createdTo || undefined}
+          onChange={(event) => set('createdFrom', event.currentTarget.value)}
+        />
+        <TextInput
+          label="Criado até"
+          type="date"
+          value={values.createdTo}
+          min={values.createdFrom || undefined}
+          onChange={(event) => set('createdTo', event.currentTarget.value)}
+        />
+      </SimpleGrid>
+      {isEmpty ? null : (
+        <Group justify="flex-end" mt="xs">
+          <Button
+            size="compact-sm"
+            variant="subtle"
+            onClick={() => onChange(emptyLeadFilterValues)}
+          >
+            Limpar filtros
+          </Button>
+        </Group>
+      )}
+    </search>
+  );
+}
