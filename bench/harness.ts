@@ -38,56 +38,20 @@ export async function medianMs(runs: number, action: () => Promise<unknown>): Pr
   return median(times);
 }
 
-export function below(
-  name: string,
-  value: number,
-  unit: string,
-  limit: number,
-  detail?: string,
-): Figure {
-  return {
+function figure(comparison: '<' | '≥' | '≤', meets: (value: number, limit: number) => boolean) {
+  return (name: string, value: number, unit: string, limit: number, detail?: string): Figure => ({
     name,
     value,
     unit,
-    target: `< ${limit}`,
-    meets: value < limit,
+    target: `${comparison} ${limit}`,
+    meets: meets(value, limit),
     ...(detail ? { detail } : {}),
-  };
+  });
 }
 
-export function atLeast(
-  name: string,
-  value: number,
-  unit: string,
-  limit: number,
-  detail?: string,
-): Figure {
-  return {
-    name,
-    value,
-    unit,
-    target: `≥ ${limit}`,
-    meets: value >= limit,
-    ...(detail ? { detail } : {}),
-  };
-}
-
-export function atMost(
-  name: string,
-  value: number,
-  unit: string,
-  limit: number,
-  detail?: string,
-): Figure {
-  return {
-    name,
-    value,
-    unit,
-    target: `≤ ${limit}`,
-    meets: value <= limit,
-    ...(detail ? { detail } : {}),
-  };
-}
+export const below = figure('<', (value, limit) => value < limit);
+export const atLeast = figure('≥', (value, limit) => value >= limit);
+export const atMost = figure('≤', (value, limit) => value <= limit);
 
 function format(value: number): string {
   return value >= 100 ? value.toFixed(0) : value >= 10 ? value.toFixed(1) : value.toFixed(2);

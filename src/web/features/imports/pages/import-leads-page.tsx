@@ -1,8 +1,9 @@
-import { Paper, Skeleton, Stack, Title } from '@mantine/core';
+import { Paper, Stack, Title } from '@mantine/core';
 import { useSearchParams } from 'react-router';
 import { appRoutes } from '../../../../core/app-routes.ts';
 import { PageTitle } from '../../../components/page-title.tsx';
 import { QueryErrorAlert } from '../../../components/query-error-alert.tsx';
+import { RowsSkeleton } from '../../../components/rows-skeleton.tsx';
 import { useImports } from '../api/get-imports.ts';
 import { ImportBatchesTable } from '../components/import-batches-table.tsx';
 import { ImportForm } from '../components/import-form.tsx';
@@ -29,13 +30,7 @@ function useFollowedBatch() {
 function BatchesSection({ onFollow }: { onFollow: (id: number) => void }) {
   const batches = useImports();
   if (batches.isPending) {
-    return (
-      <Stack gap="xs" aria-label="Carregando importações">
-        <Skeleton h={36} />
-        <Skeleton h={36} />
-        <Skeleton h={36} />
-      </Stack>
-    );
+    return <RowsSkeleton label="Carregando importações" />;
   }
   if (batches.isError) {
     return (

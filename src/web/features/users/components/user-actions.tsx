@@ -11,9 +11,9 @@ import {
 import { useState } from 'react';
 import { roleLabels } from '../../../../core/roles.ts';
 import type { UpdateUserBody, User } from '../../../../core/users.ts';
+import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
 import { useSendPasswordResetLink } from '../api/send-password-reset-link.ts';
 import { useUpdateUser } from '../api/update-user.ts';
-import { ConfirmDialog } from './confirm-dialog.tsx';
 import { DailyQuotaDialog } from './daily-quota-dialog.tsx';
 
 export interface UserActionsProps {

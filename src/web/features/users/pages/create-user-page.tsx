@@ -1,6 +1,8 @@
-import { Alert, Button, Paper, Skeleton, Stack, Title } from '@mantine/core';
+import { Paper, Stack, Title } from '@mantine/core';
 import { appRoutes } from '../../../../core/app-routes.ts';
 import { PageTitle } from '../../../components/page-title.tsx';
+import { QueryErrorAlert } from '../../../components/query-error-alert.tsx';
+import { RowsSkeleton } from '../../../components/rows-skeleton.tsx';
 import { useCurrentUser } from '../../../lib/current-user.ts';
 import { useUsers } from '../api/get-users.ts';
 import { CreateUserForm } from '../components/create-user-form.tsx';
@@ -11,24 +13,15 @@ function UsersSection() {
   const { data: currentUser } = useCurrentUser();
 
   if (users.isPending) {
-    return (
-      <Stack gap="xs" aria-label="Carregando usuários">
-        <Skeleton h={36} />
-        <Skeleton h={36} />
-        <Skeleton h={36} />
-      </Stack>
-    );
+    return <RowsSkeleton label="Carregando usuários" />;
   }
   if (users.isError) {
     return (
-      <Alert color="red" variant="light" role="alert" title="Não foi possível carregar os usuários">
-        <Stack gap="xs" align="flex-start">
-          <span>{users.error.message}</span>
-          <Button size="xs" variant="default" onClick={() => users.refetch()}>
-            Tentar novamente
-          </Button>
-        </Stack>
-      </Alert>
+      <QueryErrorAlert
+        title="Não foi possível carregar os usuários"
+        error={users.error}
+        onRetry={() => users.refetch()}
+      />
     );
   }
   return <UsersTable users={users.data} currentUserId={currentUser?.id} />;
