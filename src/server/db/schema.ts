@@ -160,6 +160,24 @@ export interface DoNotCallTable {
   created_at: CreatedAt;
 }
 
+export interface DistributionsTable {
+  id: Identity;
+  created_by: string;
+  created_at: CreatedAt;
+  idempotency_key: string | null;
+  request: Json<unknown>;
+  requested: number;
+  assigned: number;
+}
+
+export interface DistributionSharesTable {
+  distribution_id: number;
+  assessor_id: string;
+  requested: number;
+  assigned: number;
+  recycled: number;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -173,6 +191,8 @@ export interface Database {
   lead_history: LeadHistoryTable;
   lead_attempts: LeadAttemptsTable;
   do_not_call: DoNotCallTable;
+  distributions: DistributionsTable;
+  distribution_shares: DistributionSharesTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

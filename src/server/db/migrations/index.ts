@@ -2,10 +2,12 @@ import type { Migration } from 'kysely';
 import * as authAndUsers from './0001-auth-and-users.ts';
 import * as leads from './0002-leads.ts';
 import * as importWorker from './0003-import-worker.ts';
+import * as distributions from './0004-distributions.ts';
 
 /** Every migration, in order. A landed migration is never edited: add a new one. */
 export const migrations: Record<string, Migration> = {
   '0001-auth-and-users': authAndUsers,
   '0002-leads': leads,
   '0003-import-worker': importWorker,
+  '0004-distributions': distributions,
 };

@@ -1,0 +1,134 @@
+import { z } from 'zod';
+import { type AttemptOutcome, attemptOutcomes, leadStatusSchema } from './lead-status.ts';
+import { channelSchema } from './leads.ts';
+
+export const attemptOutcomeSchema = z.enum(attemptOutcomes);
+
+/** The outcome buttons of the assessor's page, in order, with their keyboard key. */
+export const outcomeButtons: { outcome: AttemptOutcome; label: string; key: string }[] = [
+  { outcome: 'green', label: 'Aceitou', key: '1' },
+  { outcome: 'yellow', label: 'Retornar', key: '2' },
+  { outcome: 'red', label: 'Não aceitou', key: '3' },
+  { outcome: 'no_answer', label: 'Não atendeu', key: '4' },
+  { outcome: 'invalid', label: 'Número inválido', key: '5' },
+  { outcome: 'do_not_call', label: 'Não ligar', key: '6' },
+];
+
+/** `POST /api/leads/{id}/attempts`. `callbackAt` is required for `yellow` and refused otherwise. */
+export const recordAttemptBodySchema = z
+  .strictObject({
+    outcome: attemptOutcomeSchema,
+    channel: channelSchema.default('phone'),
+    note: z
+      .string()
+      .trim()
+      .max(2000, { error: 'A observação deve ter no máximo 2000 caracteres.' })
+      .optional(),
+    callbackAt: z.iso
+      .datetime({ offset: true, error: 'Data e hora do retorno inválidas.' })
+      .optional(),
+  })
+  .refine((body) => body.outcome !== 'yellow' || body.callbackAt !== undefined, {
+    error: 'Informe a data e a hora do retorno.',
+    path: ['callbackAt'],
+  })
+  .refine((body) => body.outcome === 'yellow' || body.callbackAt === undefined, {
+    error: 'Data de retorno só vale para "Retornar".',
+    path: ['callbackAt'],
+  });
+export type RecordAttemptBody = z.input<typeof recordAttemptBodySchema>;
+
+/** A lead as the assessor sees it in their day. */
+export const myLeadSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  phone: z.string(),
+  email: z.string().nullable(),
+  city: z.string().nullable(),
+  uf: z.string().nullable(),
+  notes: z.string().nullable(),
+  extra: z.record(z.string(), z.string()),
+  status: leadStatusSchema,
+  attempts: z.number().int(),
+  assignedAt: z.iso.datetime().nullable(),
+  callbackAt: z.iso.datetime().nullable(),
+  /** Why it is where it is in the list. */
+  group: z.enum(['callbackDue', 'notAttended', 'retry', 'callbackLater']),
+  lastNote: z.string().nullable(),
+});
+export type MyLead = z.infer<typeof myLeadSchema>;
+
+export const myLeadsSchema = z.object({
+  leads: z.array(myLeadSchema),
+  /** The day's progress: leads received today and how many of them already have an outcome. */
+  today: z.object({ received: z.number().int(), attended: z.number().int() }),
+});
+export type MyLeads = z.infer<typeof myLeadsSchema>;
+
+export const attemptRecordSchema = z.object({
+  id: z.number().int(),
+  createdAt: z.iso.datetime(),
+  leadId: z.number().int(),
+  leadName: z.string().nullable(),
+  leadPhone: z.string().nullable(),
+  assessorId: z.string(),
+  assessorName: z.string(),
+  outcome: attemptOutcomeSchema,
+  channel: channelSchema,
+  note: z.string().nullable(),
+  callbackAt: z.iso.datetime().nullable(),
+});
+export type AttemptRecord = z.infer<typeof attemptRecordSchema>;
+
+const isoDate = z.iso.date({ error: 'Data inválida (use AAAA-MM-DD).' });
+
+export const attemptFilterSchema = z.object({
+  assessor: z.string().max(64).optional(),
+  outcome: attemptOutcomeSchema.optional(),
+  channel: channelSchema.optional(),
+  from: isoDate.optional(),
+  to: isoDate.optional(),
+});
+
+export const attemptListQuerySchema = attemptFilterSchema.extend({
+  cursor: z.string().max(200).optional(),
+  limit: z.coerce.number().int().min(1).max(500).default(100),
+});
+
+export const attemptPageSchema = z.object({
+  attempts: z.array(attemptRecordSchema),
+  nextCursor: z.string().nullable(),
+});
+
+/** /acompanhar: the accepted leads. */
+export const followUpLeadSchema = z.object({
+  id: z.number().int(),
+  name: z.string().nullable(),
+  phone: z.string().nullable(),
+  email: z.string().nullable(),
+  cpf: z.string().nullable(),
+  city: z.string().nullable(),
+  uf: z.string().nullable(),
+  assessorId: z.string().nullable(),
+  assessorName: z.string().nullable(),
+  acceptedAt: z.iso.datetime(),
+  lastNote: z.string().nullable(),
+  registrationConfirmedAt: z.iso.datetime().nullable(),
+});
+export type FollowUpLead = z.infer<typeof followUpLeadSchema>;
+
+export const followUpQuerySchema = z.object({
+  assessor: z.string().max(64).optional(),
+  from: isoDate.optional(),
+  to: isoDate.optional(),
+  confirmed: z.enum(['yes', 'no']).optional(),
+  cursor: z.string().max(200).optional(),
+  limit: z.coerce.number().int().min(1).max(500).default(100),
+});
+
+export const followUpPageSchema = z.object({
+  leads: z.array(followUpLeadSchema),
+  nextCursor: z.string().nullable(),
+});
+
+export const confirmRegistrationBodySchema = z.strictObject({ confirmed: z.boolean() });
