@@ -28,8 +28,14 @@ const { values } = parseArgs({
     quick: { type: 'boolean', default: false },
     leads: { type: 'string' },
     assessors: { type: 'string' },
+    only: { type: 'string' },
   },
 });
+const suites = { list: leadListBenchmarks, import: importBenchmarks };
+const chosen = values.only ? values.only.split(',') : Object.keys(suites);
+for (const name of chosen) {
+  if (!(name in suites)) throw new Error(`--only: ${name}? (${Object.keys(suites).join(', ')})`);
+}
 const leadCount = Number(values.leads ?? (values.quick ? 100_000 : 1_000_000));
 const assessorCount = Number(values.assessors ?? (values.quick ? 50 : 500));
 
@@ -72,7 +78,7 @@ async function main() {
     );
     const seedStarted = performance.now();
     const assessorIds = await seedAssessors(database.db, assessorCount);
-    await seedLeads(database.db, leadCount, assessorIds);
+    if (chosen.includes('list')) await seedLeads(database.db, leadCount, assessorIds);
     console.log(`  dados prontos em ${((performance.now() - seedStarted) / 1000).toFixed(1)} s`);
 
     const app = await buildApp({
@@ -98,8 +104,8 @@ async function main() {
       dropDatabase,
     };
     const figures: Figure[] = [];
-    for (const benchmarks of [leadListBenchmarks, importBenchmarks]) {
-      figures.push(...(await benchmarks(context)));
+    for (const name of chosen) {
+      figures.push(...(await suites[name as keyof typeof suites](context)));
     }
     await app.close();
 

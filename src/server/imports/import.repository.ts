@@ -218,6 +218,9 @@ export const stagingSql = {
     // One import may take minutes: the pool's per-statement limits do not fit it.
     await client.query('SET LOCAL statement_timeout = 0');
     await client.query('SET LOCAL idle_in_transaction_session_timeout = 0');
+    // Room to sort a whole file in memory, and to batch the name index's updates.
+    await client.query("SET LOCAL work_mem = '256MB'");
+    await client.query("SET LOCAL gin_pending_list_limit = '64MB'");
     await client.query(`
       CREATE TEMP TABLE import_staging (
         row_number integer NOT NULL,
@@ -234,7 +237,6 @@ export const stagingSql = {
     client: pg.PoolClient,
     batch: { id: number; source: string; fillEmptyFields: boolean },
   ): Promise<BatchCounts | undefined> {
-    await client.query('CREATE INDEX ON import_staging (phone, row_number)');
     await client.query('ANALYZE import_staging');
     const figures = await client.query<{ total: number; rejected: number; blocked: number }>(`
       SELECT count(*)::int AS total,
