@@ -41,7 +41,8 @@ const copyChunkRows = 2000;
 export function startImportWorker(options: ImportWorkerOptions): ImportWorker {
   const repository = createImportRepository(options.database.db);
   const log = options.log ?? (() => {});
-  const staleSeconds = options.staleSeconds ?? 60;
+  // A live server beats every second: fifteen missed beats mean it died.
+  const staleSeconds = options.staleSeconds ?? 15;
   let stopping = false;
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<void> | undefined;

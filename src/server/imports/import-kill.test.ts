@@ -1,0 +1,125 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { openAsBlob } from 'node:fs';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { sql } from 'kysely';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { findFreePort } from '../db/embedded-postgres.ts';
+import { adminCredentials } from '../testing/test-app.ts';
+import { createTestDatabase, type TestDatabase } from '../testing/test-database.ts';
+import { ensureFirstAdmin } from '../users/first-admin.ts';
+import { createUserRepository } from '../users/user.repository.ts';
+
+const rows = 120_000;
+let database: TestDatabase;
+let dataDir: string;
+let csvPath: string;
+const servers: ChildProcess[] = [];
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  await ensureFirstAdmin(createUserRepository(database.db), { ...adminCredentials, name: 'Admin' });
+  dataDir = await mkdtemp(path.join(os.tmpdir(), 'cca-import-kill-'));
+  // Every tenth row repeats the phone of the row before it.
+  const lines = ['nome;celular'];
+  for (let row = 0; row < rows; row++) {
+    const number = row % 10 === 9 ? row - 1 : row;
+    lines.push(`Pessoa ${row};(21) 9${90_000_000 + number}`);
+  }
+  csvPath = path.join(dataDir, 'lista.csv');
+  await writeFile(csvPath, `${lines.join('\r\n')}\r\n`);
+});
+
+afterAll(async () => {
+  for (const server of servers) server.kill('SIGKILL');
+  await database.drop();
+  await rm(dataDir, { recursive: true, force: true });
+});
+
+async function startServer() {
+  const port = await findFreePort();
+  const server = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      APP_URL: `http://127.0.0.1:${port}`,
+      DATABASE_URL: database.connectionString,
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'warn',
+    },
+    stdio: 'ignore',
+  });
+  servers.push(server);
+  const baseUrl = `http://127.0.0.1:${port}`;
+  for (let attempt = 0; attempt < 300; attempt++) {
+    if ((await fetch(`${baseUrl}/api/health`).catch(() => undefined))?.ok) break;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  const signIn = await fetch(`${baseUrl}/api/auth/sign-in/email`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin: baseUrl },
+    body: JSON.stringify(adminCredentials),
+  });
+  const cookie = signIn.headers
+    .getSetCookie()
+    .map((value) => value.split(';')[0])
+    .join('; ');
+  const batch = async (id: number) =>
+    (await (await fetch(`${baseUrl}/api/imports/${id}`, { headers: { cookie } })).json()) as {
+      status: string;
+      processedRows: number;
+      inserted: number;
+      duplicates: number;
+      rejected: number;
+    };
+  return { server, baseUrl, cookie, batch };
+}
+
+async function leadFigures() {
+  const result = await sql<{ leads: number; phones: number }>`
+    SELECT count(*)::int AS leads, count(DISTINCT phone)::int AS phones FROM leads
+  `.execute(database.db);
+  return result.rows[0];
+}
+
+it('a server killed with SIGKILL mid-import leaves nothing half done; the next one finishes exactly', async () => {
+  const first = await startServer();
+  const form = new FormData();
+  form.append('file', await openAsBlob(csvPath), 'lista.csv');
+  const started = await fetch(`${first.baseUrl}/api/imports`, {
+    method: 'POST',
+    headers: { origin: first.baseUrl, cookie: first.cookie },
+    body: form,
+  });
+  expect(started.status).toBe(202);
+  const { id } = (await started.json()) as { id: number };
+
+  let progress = await first.batch(id);
+  while (progress.processedRows === 0 && progress.status !== 'done') {
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    progress = await first.batch(id);
+  }
+  first.server.kill('SIGKILL');
+  await new Promise((resolve) => first.server.once('exit', resolve));
+  expect(progress.status).toBe('running');
+  expect(progress.processedRows).toBeLessThan(rows);
+  expect(await leadFigures()).toEqual({ leads: 0, phones: 0 });
+
+  const second = await startServer();
+  let finished = await second.batch(id);
+  const deadline = Date.now() + 60_000;
+  while (finished.status !== 'done' && Date.now() < deadline) {
+    await new Promise((resolve) => setTimeout(resolve, 250));
+    finished = await second.batch(id);
+  }
+  expect(finished).toMatchObject({
+    status: 'done',
+    inserted: rows * 0.9,
+    duplicates: rows * 0.1,
+    rejected: 0,
+  });
+  expect(await leadFigures()).toEqual({ leads: rows * 0.9, phones: rows * 0.9 });
+  second.server.kill('SIGTERM');
+}, 120_000);
