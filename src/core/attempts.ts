@@ -132,3 +132,25 @@ export const followUpPageSchema = z.object({
 });
 
 export const confirmRegistrationBodySchema = z.strictObject({ confirmed: z.boolean() });
+
+/** The answer of `POST /api/leads/{id}/attempts`: the call recorded and where the lead now is. */
+export const recordAttemptResultSchema = z.object({
+  attempt: attemptRecordSchema,
+  lead: z.object({
+    id: z.number().int(),
+    status: leadStatusSchema,
+    attempts: z.number().int(),
+    callbackAt: z.iso.datetime().nullable(),
+  }),
+});
+export type RecordAttemptResult = z.infer<typeof recordAttemptResultSchema>;
+
+const exportFormatSchema = z.enum(['csv', 'xlsx']).default('csv');
+
+/** `GET /api/attempts/export`: the list's filters and a format. */
+export const attemptExportQuerySchema = attemptFilterSchema.extend({ format: exportFormatSchema });
+
+/** `GET /api/follow-up/export`: the list's filters and a format. */
+export const followUpExportQuerySchema = followUpQuerySchema
+  .omit({ cursor: true, limit: true })
+  .extend({ format: exportFormatSchema });

@@ -9,12 +9,16 @@ import {
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { attemptsFeature } from './attempts/index.ts';
 import { authRoutes } from './auth/auth.routes.ts';
 import { createAuth } from './auth/auth.ts';
 import { createSessionResolver } from './auth/session.ts';
 import { createSignInThrottleRepository } from './auth/sign-in-throttle.repository.ts';
 import type { Env } from './config/env.ts';
 import type { DatabaseHandle } from './db/database.ts';
+import { distributionFeature } from './distribution/index.ts';
+import { eventsFeature } from './events/index.ts';
+import { followUpFeature } from './follow-up/index.ts';
 import { healthRoutes } from './health/health.routes.ts';
 import { type RouteAccess, registerAccessControl } from './http/access.ts';
 import { AppError } from './http/app-error.ts';
@@ -162,6 +166,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   await app.register(userRoutes, { userService });
   await app.register(leadsFeature, { database });
+  await app.register(attemptsFeature, { database });
+  await app.register(followUpFeature, { database });
+  await app.register(distributionFeature, { database });
+  await app.register(eventsFeature, { database });
   await app.register(importRoutes, {
     database,
     dataDir: env.dataDir,

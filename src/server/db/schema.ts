@@ -168,6 +168,8 @@ export interface DistributionsTable {
   request: Json<unknown>;
   requested: number;
   assigned: number;
+  /** The answer as sent (a DistributionResult); null only while the transaction runs. */
+  result: Json<unknown>;
 }
 
 export interface DistributionSharesTable {

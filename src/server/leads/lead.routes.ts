@@ -11,29 +11,10 @@ import {
   newLeadsSummarySchema,
   updateLeadBodySchema,
 } from '../../core/leads.ts';
+import { sendSpreadsheet } from '../export/spreadsheet-export.ts';
 import { AppError } from '../http/app-error.ts';
 import type { LeadService } from './lead.service.ts';
-import { csvStream, xlsxStream } from './lead-export.ts';
-
-const xlsxType = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
-
-/** `leads-2026-11-22-0415` in São Paulo time. */
-function exportFileName(now = new Date()): string {
-  const parts = Object.fromEntries(
-    new Intl.DateTimeFormat('en-CA', {
-      timeZone: 'America/Sao_Paulo',
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-      hour: '2-digit',
-      minute: '2-digit',
-      hourCycle: 'h23',
-    })
-      .formatToParts(now)
-      .map((part) => [part.type, part.value]),
-  );
-  return `leads-${parts.year}-${parts.month}-${parts.day}-${parts.hour}${parts.minute}`;
-}
+import { leadExportLayout } from './lead-export.ts';
 
 export const leadRoutes: FastifyPluginAsyncZod<{ leadService: LeadService }> = async (
   app,
@@ -81,13 +62,12 @@ export const leadRoutes: FastifyPluginAsyncZod<{ leadService: LeadService }> = a
     },
     async (request, reply) => {
       const { format, ...filter } = request.query;
-      const rows = leadService.exportRows(filter);
-      const fileName = `${exportFileName()}.${format}`;
-      reply
-        .header('content-disposition', `attachment; filename="${fileName}"`)
-        .header('cache-control', 'no-store');
-      if (format === 'xlsx') return reply.type(xlsxType).send(xlsxStream(rows));
-      return reply.type('text/csv; charset=utf-8').send(csvStream(rows));
+      return sendSpreadsheet(reply, {
+        format,
+        fileNamePrefix: 'leads',
+        chunks: leadService.exportRows(filter),
+        layout: leadExportLayout,
+      });
     },
   );
 

@@ -12,6 +12,7 @@ import type {
 import { normaliseBrazilianPhone } from '../../core/phone.ts';
 import type { LeadsTable } from '../db/schema.ts';
 import { AppError } from '../http/app-error.ts';
+import { decodeCursor, encodeCursor } from '../http/keyset-cursor.ts';
 import type { BulkOperation, LeadRepository, LeadTarget } from './lead.repository.ts';
 
 type SummaryRow = Awaited<ReturnType<LeadRepository['listPage']>>[number];
@@ -30,18 +31,7 @@ export function toLeadSummary(row: SummaryRow): LeadSummary {
   };
 }
 
-/** The cursor is opaque to clients: the last id of the page, base64url-encoded. */
-export function encodeCursor(id: number): string {
-  return Buffer.from(String(id)).toString('base64url');
-}
-
-export function decodeCursor(cursor: string): number {
-  const id = Number(Buffer.from(cursor, 'base64url').toString());
-  if (!Number.isSafeInteger(id) || id <= 0) {
-    throw new AppError('BAD_REQUEST', 'Cursor de paginação inválido.');
-  }
-  return id;
-}
+export { decodeCursor, encodeCursor };
 
 const emailSyntax = z.email();
 

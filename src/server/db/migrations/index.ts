@@ -3,6 +3,7 @@ import * as authAndUsers from './0001-auth-and-users.ts';
 import * as leads from './0002-leads.ts';
 import * as importWorker from './0003-import-worker.ts';
 import * as distributions from './0004-distributions.ts';
+import * as distributionResult from './0005-distribution-result.ts';
 
 /** Every migration, in order. A landed migration is never edited: add a new one. */
 export const migrations: Record<string, Migration> = {
@@ -10,4 +11,5 @@ export const migrations: Record<string, Migration> = {
   '0002-leads': leads,
   '0003-import-worker': importWorker,
   '0004-distributions': distributions,
+  '0005-distribution-result': distributionResult,
 };

@@ -1,0 +1,31 @@
+import { leadStatusLabels } from '../../core/lead-status.ts';
+import { channelLabels } from '../../core/leads.ts';
+import { formatBrazilianPhone } from '../../core/phone.ts';
+import { type SpreadsheetLayout, textCell } from '../export/spreadsheet-export.ts';
+import type { AttemptExportRow } from './attempt.repository.ts';
+
+/** The call records as exported (`/leads/listcall`). */
+export const attemptExportLayout: SpreadsheetLayout<AttemptExportRow> = {
+  sheetName: 'Ligações',
+  headers: [
+    'Data e hora',
+    'Assessor',
+    'Lead',
+    'Telefone',
+    'Canal',
+    'Resultado',
+    'Retorno',
+    'Observação',
+  ],
+  widths: { Assessor: 24, Lead: 32, Observação: 48 },
+  cells: (row) => [
+    row.createdAtText,
+    textCell(row.assessorName),
+    textCell(row.leadName),
+    textCell(row.leadPhone ? formatBrazilianPhone(row.leadPhone) : null),
+    channelLabels[row.channel],
+    leadStatusLabels[row.outcome],
+    row.callbackAtText ?? '',
+    textCell(row.note),
+  ],
+};

@@ -1,0 +1,101 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  attemptExportQuerySchema,
+  attemptListQuerySchema,
+  attemptPageSchema,
+  myLeadsSchema,
+  recordAttemptBodySchema,
+  recordAttemptResultSchema,
+} from '../../core/attempts.ts';
+import { errorBodySchema } from '../../core/errors.ts';
+import { leadIdParamsSchema } from '../../core/leads.ts';
+import { sendSpreadsheet } from '../export/spreadsheet-export.ts';
+import { AppError } from '../http/app-error.ts';
+import type { AttemptService } from './attempt.service.ts';
+import { attemptExportLayout } from './attempt-export.ts';
+
+function callerOf(request: { user: { id: string; role: 'admin' | 'assessor' } | null }) {
+  if (!request.user) throw new AppError('UNAUTHENTICATED');
+  return request.user;
+}
+
+export const attemptRoutes: FastifyPluginAsyncZod<{ attemptService: AttemptService }> = async (
+  app,
+  { attemptService },
+) => {
+  app.get(
+    '/api/my-leads',
+    {
+      config: { access: 'signedIn' },
+      schema: {
+        tags: ['attempts'],
+        summary:
+          'Os leads de quem pede, por ordem de ligação (retornos vencidos, não atendidos, novas tentativas, retornos futuros) e o progresso do dia',
+        response: { 200: myLeadsSchema },
+      },
+    },
+    async (request) => attemptService.myLeads(callerOf(request).id),
+  );
+
+  app.post(
+    '/api/leads/:id/attempts',
+    {
+      config: { access: 'signedIn' },
+      schema: {
+        tags: ['attempts'],
+        summary: 'Registra o resultado de uma ligação num lead da própria lista',
+        params: leadIdParamsSchema,
+        body: recordAttemptBodySchema,
+        response: {
+          201: recordAttemptResultSchema,
+          400: errorBodySchema,
+          404: errorBodySchema,
+          409: errorBodySchema,
+        },
+      },
+    },
+    async (request, reply) => {
+      const result = await attemptService.record(
+        callerOf(request).id,
+        request.params.id,
+        request.body,
+      );
+      return reply.code(201).send(result);
+    },
+  );
+
+  app.get(
+    '/api/attempts',
+    {
+      config: { access: 'signedIn' },
+      schema: {
+        tags: ['attempts'],
+        summary: 'Uma página de ligações (mais novas primeiro); um assessor vê só as próprias',
+        querystring: attemptListQuerySchema,
+        response: { 200: attemptPageSchema, 400: errorBodySchema },
+      },
+    },
+    async (request) => attemptService.list(callerOf(request), request.query),
+  );
+
+  app.get(
+    '/api/attempts/export',
+    {
+      config: { access: 'signedIn' },
+      schema: {
+        tags: ['attempts'],
+        summary: 'Exporta as ligações do filtro em CSV (Excel Brasil) ou XLSX',
+        querystring: attemptExportQuerySchema,
+      },
+    },
+    async (request, reply) => {
+      const { format, ...filter } = request.query;
+      return sendSpreadsheet(reply, {
+        format,
+        fileNamePrefix: 'ligacoes',
+        chunks: attemptService.exportRows(callerOf(request), filter),
+        layout: attemptExportLayout,
+      });
+    },
+  );
+};

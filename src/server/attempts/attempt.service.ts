@@ -1,0 +1,157 @@
+import type { z } from 'zod';
+import type {
+  AttemptRecord,
+  attemptListQuerySchema,
+  MyLead,
+  MyLeads,
+  RecordAttemptResult,
+  recordAttemptBodySchema,
+} from '../../core/attempts.ts';
+import {
+  type AttemptOutcome,
+  closedStatuses,
+  isWorkable,
+  type LeadStatus,
+  leadStatusLabels,
+} from '../../core/lead-status.ts';
+import type { Role } from '../../core/roles.ts';
+import { publishEvent } from '../events/publish-event.ts';
+import { AppError } from '../http/app-error.ts';
+import { decodeCursor, encodeCursor } from '../http/keyset-cursor.ts';
+import type { AttemptFilter, AttemptRepository, AttemptRow } from './attempt.repository.ts';
+
+const iso = (date: Date | null) => (date ? date.toISOString() : null);
+
+const groups = ['callbackDue', 'notAttended', 'retry', 'callbackLater'] as const;
+
+/** Who is asking: an assessor only ever sees their own calls, whatever filter they send. */
+export interface Caller {
+  id: string;
+  role: Role;
+}
+
+export function scopeFilter<F extends { assessor?: string | undefined }>(
+  filter: F,
+  caller: Caller,
+) {
+  return caller.role === 'admin' ? filter : { ...filter, assessor: caller.id };
+}
+
+export function toAttemptRecord(row: AttemptRow): AttemptRecord {
+  return {
+    id: row.id,
+    createdAt: row.createdAt.toISOString(),
+    leadId: row.leadId,
+    leadName: row.leadName,
+    leadPhone: row.leadPhone,
+    assessorId: row.assessorId,
+    assessorName: row.assessorName,
+    outcome: row.outcome,
+    channel: row.channel,
+    note: row.note,
+    callbackAt: iso(row.callbackAt),
+  };
+}
+
+const leaveCirculation = (outcome: AttemptOutcome) =>
+  (closedStatuses as readonly LeadStatus[]).includes(outcome);
+
+export function createAttemptService({
+  attempts,
+  now = () => Date.now(),
+}: {
+  attempts: AttemptRepository;
+  now?: () => number;
+}) {
+  return {
+    async myLeads(ownerId: string): Promise<MyLeads> {
+      const [rows, today] = await Promise.all([attempts.myLeads(ownerId), attempts.today(ownerId)]);
+      const leads: MyLead[] = rows.map((row) => ({
+        id: row.id,
+        name: row.name,
+        phone: row.phone,
+        email: row.email,
+        city: row.city,
+        uf: row.uf,
+        notes: row.notes,
+        extra: row.extra,
+        status: row.status,
+        attempts: row.attempts,
+        assignedAt: iso(row.assignedAt),
+        callbackAt: iso(row.callbackAt),
+        group: groups[row.rank],
+        lastNote: row.lastNote,
+      }));
+      return { leads, today };
+    },
+
+    /**
+     * Records a call by the lead's owner. The lead row is locked and its status checked again
+     * inside the transaction, so a double submit cannot record a transition twice.
+     */
+    async record(
+      assessorId: string,
+      leadId: number,
+      body: z.output<typeof recordAttemptBodySchema>,
+    ): Promise<RecordAttemptResult> {
+      const callbackAt = body.callbackAt ? new Date(body.callbackAt) : null;
+      if (callbackAt && callbackAt.getTime() <= now()) {
+        throw new AppError('BAD_REQUEST', 'A data e a hora do retorno devem estar no futuro.');
+      }
+      const { outcome } = body;
+      return attempts.transaction(async (trx) => {
+        const lead = await attempts.lockOwnedLead(trx, leadId, assessorId);
+        // Someone else's lead, a missing one and an erased one look alike: nothing to learn.
+        if (!lead) throw new AppError('NOT_FOUND', 'Lead não encontrado.');
+        if (!isWorkable(lead.status)) {
+          throw new AppError(
+            'CONFLICT',
+            `Este lead já tem o resultado "${leadStatusLabels[lead.status]}" e não está mais na sua lista.`,
+          );
+        }
+        // A lead that leaves circulation leaves every list too: the owner is kept as the last one.
+        const ownerId = leaveCirculation(outcome) ? null : assessorId;
+        const row = await attempts.applyOutcome(trx, {
+          lead,
+          assessorId,
+          outcome,
+          channel: body.channel,
+          note: body.note ? body.note : null,
+          callbackAt,
+          ownerId,
+          reason: `Ligação: ${leadStatusLabels[outcome]}`,
+          block: outcome === 'do_not_call',
+        });
+        await publishEvent(trx, { type: 'lead.attempted', assessorId, leadId });
+        return {
+          attempt: toAttemptRecord(row),
+          lead: {
+            id: leadId,
+            status: row.leadStatus,
+            attempts: row.leadAttempts,
+            callbackAt: iso(row.callbackAt),
+          },
+        };
+      });
+    },
+
+    async list(
+      caller: Caller,
+      query: z.output<typeof attemptListQuerySchema>,
+    ): Promise<{ attempts: AttemptRecord[]; nextCursor: string | null }> {
+      const { cursor, limit, ...filter } = query;
+      const after = cursor ? decodeCursor(cursor) : undefined;
+      const rows = await attempts.listPage(scopeFilter(filter, caller), after, limit + 1);
+      const page = rows.slice(0, limit);
+      const last = page.at(-1);
+      return {
+        attempts: page.map(toAttemptRecord),
+        nextCursor: rows.length > limit && last ? encodeCursor(last.id) : null,
+      };
+    },
+
+    exportRows: (caller: Caller, filter: AttemptFilter) =>
+      attempts.exportRows(scopeFilter(filter, caller)),
+  };
+}
+export type AttemptService = ReturnType<typeof createAttemptService>;

@@ -1,0 +1,16 @@
+import type { FastifyPluginAsync } from 'fastify';
+import type { DatabaseHandle } from '../db/database.ts';
+import { createAttemptRepository } from './attempt.repository.ts';
+import { attemptRoutes } from './attempt.routes.ts';
+import { createAttemptService } from './attempt.service.ts';
+
+/** The assessor's day and the call records: /api/my-leads, recording calls, /api/attempts. */
+export const attemptsFeature: FastifyPluginAsync<{ database: DatabaseHandle }> = async (
+  app,
+  { database },
+) => {
+  const attemptService = createAttemptService({
+    attempts: createAttemptRepository(database.db),
+  });
+  await app.register(attemptRoutes, { attemptService });
+};

@@ -1,0 +1,248 @@
+import { type Kysely, type RawBuilder, type SqlBool, sql } from 'kysely';
+import type { DistributionResult } from '../../core/distribution.ts';
+import type { AppEvent } from '../../core/events.ts';
+import { distributableStatuses, workableStatuses } from '../../core/lead-status.ts';
+import type { Database } from '../db/schema.ts';
+import { publishEvent } from '../events/publish-event.ts';
+import type { PoolLead } from './allocation.ts';
+
+const saoPaulo = 'America/Sao_Paulo';
+
+export interface PoolQuery {
+  statuses: readonly string[];
+  batchId?: number | undefined;
+  source?: string | undefined;
+}
+
+export interface ShareRow {
+  assessorId: string;
+  requested: number;
+  assigned: number;
+  recycled: number;
+}
+
+function poolCondition(pool: PoolQuery): RawBuilder<SqlBool> {
+  const conditions: RawBuilder<SqlBool>[] = [
+    sql<SqlBool>`l.status = any(${pool.statuses}::text[])`,
+  ];
+  if (pool.batchId !== undefined) conditions.push(sql<SqlBool>`l.batch_id = ${pool.batchId}`);
+  if (pool.source !== undefined) conditions.push(sql<SqlBool>`l.source = ${pool.source}`);
+  return sql<SqlBool>`(${sql.join(conditions, sql` and `)})`;
+}
+
+export function createDistributionRepository(db: Kysely<Database>) {
+  return {
+    ...statements(db),
+    /** Runs `work` in one transaction, with the statements bound to it. */
+    transaction<T>(work: (repository: DistributionStatements) => Promise<T>): Promise<T> {
+      return db.transaction().execute((trx) => work(statements(trx)));
+    },
+  };
+}
+export type DistributionRepository = ReturnType<typeof createDistributionRepository>;
+export type DistributionStatements = ReturnType<typeof statements>;
+
+function statements(db: Kysely<Database>) {
+  const distributable = [...distributableStatuses];
+  return {
+    async activeAssessors() {
+      return db
+        .selectFrom('users')
+        .select(['id', 'name', 'daily_quota as dailyQuota'])
+        .where('role', '=', 'assessor')
+        .where('active', '=', true)
+        .orderBy('name')
+        .orderBy('id')
+        .execute();
+    },
+
+    async usersByIds(ids: string[]) {
+      if (ids.length === 0) return [];
+      return db
+        .selectFrom('users')
+        .select(['id', 'name', 'role', 'active'])
+        .where('id', 'in', ids)
+        .execute();
+    },
+
+    /**
+     * Creates the distribution row first, so that the unique (admin, key) index serialises two
+     * requests with one Idempotency-Key: the second waits here for the first to commit, then
+     * finds the key taken and answers nothing.
+     */
+    async claim(values: {
+      createdBy: string;
+      idempotencyKey: string | undefined;
+      request: unknown;
+      requested: number;
+    }) {
+      return sql<{ id: number; createdAt: Date }>`
+        insert into distributions (created_by, idempotency_key, request, requested, assigned)
+        values (${values.createdBy}, ${values.idempotencyKey ?? null},
+          ${JSON.stringify(values.request)}::jsonb, ${values.requested}, 0)
+        on conflict (created_by, idempotency_key) where idempotency_key is not null do nothing
+        returning id, created_at as "createdAt"
+      `
+        .execute(db)
+        .then((result) => result.rows[0]);
+    },
+
+    async findResultByKey(createdBy: string, idempotencyKey: string) {
+      const row = await db
+        .selectFrom('distributions')
+        .select('result')
+        .where('created_by', '=', createdBy)
+        .where('idempotency_key', '=', idempotencyKey)
+        .executeTakeFirst();
+      return (row?.result ?? undefined) as DistributionResult | undefined;
+    },
+
+    /**
+     * Locks up to `limit` leads of the pool, oldest first. SKIP LOCKED leaves the leads another
+     * distribution is handing out right now to that one, so concurrent distributions split the
+     * pool instead of waiting for each other or taking a lead twice.
+     */
+    async lockPool(pool: PoolQuery, limit: number): Promise<PoolLead[]> {
+      if (limit <= 0) return [];
+      const result = await sql<{ id: number; status: string; lastOwnerId: string | null }>`
+        select l.id, l.status, l.last_owner_id as "lastOwnerId"
+        from leads l
+        where ${poolCondition(pool)}
+        order by l.id
+        limit ${limit}
+        for update of l skip locked
+      `.execute(db);
+      return result.rows.map((row) => ({
+        id: row.id,
+        lastOwnerId: row.lastOwnerId,
+        recycled: row.status === 'recycled',
+      }));
+    },
+
+    /** One UPDATE for every lead of the assignment and one INSERT for their history rows. */
+    async assign(values: {
+      leadIds: number[];
+      assessorIds: string[];
+      changedBy: string;
+      reason: string;
+    }): Promise<number> {
+      if (values.leadIds.length === 0) return 0;
+      const result = await sql<{ assigned: number }>`
+        with assignment as (
+          select * from unnest(${values.leadIds}::bigint[], ${values.assessorIds}::text[])
+            as a (lead_id, assessor_id)
+        ), locked as (
+          select l.id, l.status, l.owner_id, a.assessor_id
+          from leads l join assignment a on a.lead_id = l.id
+          where l.status = any(${distributable}::text[])
+        ), changed as (
+          update leads l set status = 'assigned', owner_id = locked.assessor_id,
+            assigned_at = now(), callback_at = null, status_changed_at = now(), updated_at = now()
+          from locked where l.id = locked.id
+          returning l.id, locked.status as from_status, locked.owner_id as from_owner_id,
+            l.owner_id as to_owner_id
+        ), history as (
+          insert into lead_history
+            (lead_id, changed_by, from_status, to_status, from_owner_id, to_owner_id, reason)
+          select id, ${values.changedBy}, from_status, 'assigned', from_owner_id, to_owner_id,
+            ${values.reason}
+          from changed
+        )
+        select count(*)::int as assigned from changed
+      `.execute(db);
+      return result.rows[0]?.assigned ?? 0;
+    },
+
+    /** The shares of assessors that exist; a request may name ids that do not. */
+    async saveShares(distributionId: number, shares: ShareRow[]) {
+      if (shares.length === 0) return;
+      await sql`
+        insert into distribution_shares (distribution_id, assessor_id, requested, assigned, recycled)
+        select ${distributionId}, s.assessor_id, s.requested, s.assigned, s.recycled
+        from unnest(
+          ${shares.map((share) => share.assessorId)}::text[],
+          ${shares.map((share) => share.requested)}::int[],
+          ${shares.map((share) => share.assigned)}::int[],
+          ${shares.map((share) => share.recycled)}::int[]
+        ) as s (assessor_id, requested, assigned, recycled)
+        join users u on u.id = s.assessor_id
+      `.execute(db);
+    },
+
+    async finish(distributionId: number, assigned: number, result: DistributionResult) {
+      await db
+        .updateTable('distributions')
+        .set({ assigned, result: JSON.stringify(result) })
+        .where('id', '=', distributionId)
+        .execute();
+    },
+
+    publish(event: AppEvent) {
+      return publishEvent(db, event);
+    },
+
+    async assessorLoads() {
+      const todayStart = sql`(date_trunc('day', now() at time zone ${saoPaulo}) at time zone ${saoPaulo})`;
+      const result = await sql<{
+        id: string;
+        name: string;
+        dailyQuota: number;
+        pending: number;
+        receivedToday: number;
+      }>`
+        select u.id, u.name, u.daily_quota as "dailyQuota",
+          (select count(*) from leads l
+            where l.owner_id = u.id and l.status = any(${[...workableStatuses]}::text[]))::int
+            as pending,
+          (select count(*) from leads l
+            where l.owner_id = u.id and l.assigned_at >= ${todayStart})::int as "receivedToday"
+        from users u
+        where u.role = 'assessor' and u.active
+        order by u.name, u.id
+      `.execute(db);
+      return result.rows;
+    },
+
+    async poolCounts() {
+      const result = await sql<{ new: number; recycled: number }>`
+        select count(*) filter (where status = 'new')::int as new,
+          count(*) filter (where status = 'recycled')::int as recycled
+        from leads where status = any(${distributable}::text[])
+      `.execute(db);
+      return result.rows[0] ?? { new: 0, recycled: 0 };
+    },
+
+    async availableByBatch() {
+      const result = await sql<{ id: number; fileName: string; source: string; available: number }>`
+        select b.id, b.file_name as "fileName", b.source, count(*)::int as available
+        from leads l join import_batches b on b.id = l.batch_id
+        where l.status = any(${distributable}::text[])
+        group by b.id
+        order by b.id desc
+      `.execute(db);
+      return result.rows;
+    },
+
+    async availableBySource() {
+      const result = await sql<{ source: string; available: number }>`
+        select l.source, count(*)::int as available
+        from leads l
+        where l.status = any(${distributable}::text[]) and l.source is not null
+        group by l.source
+        order by l.source
+      `.execute(db);
+      return result.rows;
+    },
+
+    async recentResults(limit: number) {
+      const rows = await db
+        .selectFrom('distributions')
+        .select('result')
+        .where('result', 'is not', null)
+        .orderBy('id', 'desc')
+        .limit(limit)
+        .execute();
+      return rows.map((row) => row.result as DistributionResult);
+    },
+  };
+}

@@ -1,0 +1,265 @@
+import type { Insertable } from 'kysely';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { DistributionResult } from '../../core/distribution.ts';
+import type { LeadsTable } from '../db/schema.ts';
+import { createTestApp, type TestApp, type TestUser, testOrigin } from '../testing/test-app.ts';
+
+let t: TestApp;
+let adminCookie: string;
+let adminId: string;
+let ana: TestUser;
+let bruno: TestUser;
+let carla: TestUser;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  adminCookie = await t.signInAsAdmin();
+  adminId = (await t.app.inject({ url: '/api/me', headers: { cookie: adminCookie } })).json().id;
+  ana = await t.createSignedInUser('assessor', 'Ana');
+  bruno = await t.createSignedInUser('assessor', 'Bruno');
+  carla = await t.createSignedInUser('assessor', 'Carla');
+});
+afterAll(() => t.close());
+
+beforeEach(async () => {
+  await t.database.db.deleteFrom('distributions').execute();
+  await t.database.db.deleteFrom('leads').execute();
+  await t.database.db.updateTable('users').set({ active: true }).execute();
+});
+
+let phoneCounter = 40_000_000;
+
+async function seedLeads(count: number, values: Partial<Insertable<LeadsTable>> = {}) {
+  const rows = Array.from({ length: count }, () => ({
+    name: 'Lead Teste',
+    phone: `+55219${++phoneCounter}`,
+    ...values,
+  }));
+  const inserted = await t.database.db.insertInto('leads').values(rows).returning('id').execute();
+  return inserted.map((row) => row.id);
+}
+
+async function seedBatch(source: string) {
+  const row = await t.database.db
+    .insertInto('import_batches')
+    .values({
+      file_name: `${source}.csv`,
+      file_size: 100,
+      format: 'csv',
+      source,
+      mapping: {},
+      status: 'done',
+      created_by: adminId,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
+function distribute(payload: unknown, headers: Record<string, string> = {}) {
+  return t.app.inject({
+    method: 'POST',
+    url: '/api/distributions',
+    headers: { origin: testOrigin, cookie: adminCookie, ...headers },
+    payload: payload as object,
+  });
+}
+
+async function ownersOf(ids: number[]) {
+  const rows = await t.database.db
+    .selectFrom('leads')
+    .select(['id', 'status', 'owner_id'])
+    .where('id', 'in', ids)
+    .execute();
+  return new Map(rows.map((row) => [row.id, row]));
+}
+
+const shareOf = (result: DistributionResult, id: string) =>
+  result.shares.find((share) => share.assessorId === id);
+
+describe('POST /api/distributions', () => {
+  it('splits a short pool fairly and reports the shortfall, with history rows', async () => {
+    const ids = await seedLeads(10);
+    const response = await distribute({
+      perAssessor: { [ana.id]: 6, [bruno.id]: 2, [carla.id]: 6 },
+    });
+    expect(response.statusCode, response.body).toBe(201);
+    const result = response.json() as DistributionResult;
+    expect(result).toMatchObject({ requested: 14, assigned: 10, shortfall: 4 });
+    expect(shareOf(result, bruno.id)?.assigned).toBe(2);
+    expect(shareOf(result, ana.id)?.assigned).toBe(4);
+    expect(shareOf(result, carla.id)?.assigned).toBe(4);
+    expect(shareOf(result, ana.id)?.assessorName).toBe('Ana');
+
+    const leads = await ownersOf(ids);
+    expect([...leads.values()].every((lead) => lead.status === 'assigned')).toBe(true);
+    const history = await t.database.db
+      .selectFrom('lead_history')
+      .selectAll()
+      .where('lead_id', 'in', ids)
+      .execute();
+    expect(history).toHaveLength(10);
+    for (const row of history) {
+      expect(row).toMatchObject({
+        reason: `Distribuição #${result.id}`,
+        changed_by: adminId,
+        from_status: 'new',
+        to_status: 'assigned',
+        from_owner_id: null,
+      });
+      expect(row.to_owner_id).toBe(leads.get(row.lead_id)?.owner_id);
+    }
+    const shares = await t.database.db
+      .selectFrom('distribution_shares')
+      .selectAll()
+      .where('distribution_id', '=', result.id)
+      .execute();
+    expect(shares).toHaveLength(3);
+
+    const overview = await t.app.inject({
+      url: '/api/distributions/overview',
+      headers: { cookie: adminCookie },
+    });
+    expect(overview.statusCode, overview.body).toBe(200);
+    const body = overview.json();
+    expect(body.pool).toEqual({ new: 0, recycled: 0 });
+    expect(body.assessors.find((a: { id: string }) => a.id === ana.id)).toMatchObject({
+      pending: 4,
+      receivedToday: 4,
+      dailyQuota: 100,
+    });
+    expect(body.recent[0]).toEqual(result);
+  });
+
+  it('gives every active assessor the same with `each` and skips deactivated and unknown ids', async () => {
+    await seedLeads(20);
+    await t.database.db
+      .updateTable('users')
+      .set({ active: false })
+      .where('id', '=', bruno.id)
+      .execute();
+    const each = await distribute({ each: 3 });
+    expect(each.statusCode, each.body).toBe(201);
+    const eachResult = each.json() as DistributionResult;
+    expect(eachResult.shares.map((share) => share.assessorId).sort()).toEqual(
+      [ana.id, carla.id].sort(),
+    );
+    expect(eachResult.assigned).toBe(6);
+
+    const response = await distribute({
+      perAssessor: { [ana.id]: 2, [bruno.id]: 5, 'nao-existe': 4 },
+    });
+    expect(response.statusCode, response.body).toBe(201);
+    const result = response.json() as DistributionResult;
+    expect(shareOf(result, ana.id)?.assigned).toBe(2);
+    expect(shareOf(result, bruno.id)).toMatchObject({ requested: 5, assigned: 0 });
+    expect(shareOf(result, 'nao-existe')).toMatchObject({
+      assigned: 0,
+      assessorName: 'Usuário não encontrado',
+    });
+    expect(result.assigned).toBe(2);
+    const brunoLeads = await t.database.db
+      .selectFrom('leads')
+      .select('id')
+      .where('owner_id', '=', bruno.id)
+      .execute();
+    expect(brunoLeads).toHaveLength(0);
+  });
+
+  it('takes only from the pool asked for: kind, batch, source', async () => {
+    const batchA = await seedBatch('Feira');
+    const batchB = await seedBatch('Site');
+    const fromA = await seedLeads(3, { batch_id: batchA, source: 'Feira' });
+    const fromB = await seedLeads(3, { batch_id: batchB, source: 'Site' });
+    const recycled = await seedLeads(2, { status: 'recycled', last_owner_id: bruno.id });
+
+    const byBatch = await distribute({ each: 10, pool: { batchId: batchA, kind: 'new' } });
+    expect(byBatch.json().assigned).toBe(3);
+    const afterBatch = await ownersOf([...fromA, ...fromB, ...recycled]);
+    expect(fromA.every((id) => afterBatch.get(id)?.status === 'assigned')).toBe(true);
+    expect(fromB.every((id) => afterBatch.get(id)?.status === 'new')).toBe(true);
+
+    const onlyRecycled = await distribute({ each: 10, pool: { kind: 'recycled' } });
+    expect(onlyRecycled.json().assigned).toBe(2);
+    expect(
+      onlyRecycled
+        .json()
+        .shares.reduce((sum: number, s: { recycled: number }) => sum + s.recycled, 0),
+    ).toBe(2);
+    const afterRecycled = await ownersOf([...fromB, ...recycled]);
+    expect(fromB.every((id) => afterRecycled.get(id)?.status === 'new')).toBe(true);
+
+    const bySource = await distribute({ perAssessor: { [ana.id]: 10 }, pool: { source: 'Site' } });
+    expect(bySource.json().assigned).toBe(3);
+  });
+
+  it('sends recycled leads to someone other than their last owner', async () => {
+    const lastAna = await seedLeads(4, { status: 'recycled', last_owner_id: ana.id });
+    const lastBruno = await seedLeads(4, { status: 'recycled', last_owner_id: bruno.id });
+    const response = await distribute({ perAssessor: { [ana.id]: 4, [bruno.id]: 4 } });
+    expect(response.statusCode, response.body).toBe(201);
+    const leads = await ownersOf([...lastAna, ...lastBruno]);
+    expect(lastAna.every((id) => leads.get(id)?.owner_id === bruno.id)).toBe(true);
+    expect(lastBruno.every((id) => leads.get(id)?.owner_id === ana.id)).toBe(true);
+    expect(shareOf(response.json(), ana.id)?.recycled).toBe(4);
+  });
+
+  it('replays an Idempotency-Key with the first answer and assigns nothing more', async () => {
+    await seedLeads(10);
+    const headers = { 'idempotency-key': 'chave-1' };
+    const first = await distribute({ each: 2 }, headers);
+    expect(first.statusCode).toBe(201);
+    const again = await distribute({ each: 2 }, headers);
+    expect(again.statusCode).toBe(200);
+    expect(again.json()).toEqual(first.json());
+    const [concurrentA, concurrentB] = await Promise.all([
+      distribute({ each: 1 }, { 'idempotency-key': 'chave-2' }),
+      distribute({ each: 1 }, { 'idempotency-key': 'chave-2' }),
+    ]);
+    expect([concurrentA?.statusCode, concurrentB?.statusCode].sort()).toEqual([200, 201]);
+    expect(concurrentA?.json()).toEqual(concurrentB?.json());
+    const assigned = await t.database.db
+      .selectFrom('leads')
+      .select((eb) => eb.fn.countAll<number>().as('count'))
+      .where('status', '=', 'assigned')
+      .executeTakeFirstOrThrow();
+    expect(assigned.count).toBe(6 + 3);
+    const rows = await t.database.db.selectFrom('distributions').select('id').execute();
+    expect(rows).toHaveLength(2);
+  });
+
+  it('refuses invalid requests in pt-BR and changes nothing; assessors get 403', async () => {
+    const ids = await seedLeads(3);
+    const cases = [
+      { each: 2, perAssessor: { [ana.id]: 1 } },
+      {},
+      { each: -1 },
+      { perAssessor: { [ana.id]: -2 } },
+      { each: 1.5 },
+    ];
+    for (const payload of cases) {
+      const response = await distribute(payload);
+      expect(response.statusCode, JSON.stringify(payload)).toBe(400);
+      expect(response.json().error.code).toBe('BAD_REQUEST');
+    }
+    expect((await distribute({ each: -1 })).json().error.message).toMatch(/negativa/);
+    expect((await distribute({ each: 1, perAssessor: {} })).json().error.message).toMatch(
+      /Informe a quantidade/,
+    );
+    const forbidden = await t.app.inject({
+      method: 'POST',
+      url: '/api/distributions',
+      headers: { origin: testOrigin, cookie: ana.cookie },
+      payload: { each: 1 },
+    });
+    expect(forbidden.statusCode).toBe(403);
+    const overview = await t.app.inject({
+      url: '/api/distributions/overview',
+      headers: { cookie: ana.cookie },
+    });
+    expect(overview.statusCode).toBe(403);
+    const leads = await ownersOf(ids);
+    expect([...leads.values()].every((lead) => lead.status === 'new')).toBe(true);
+    expect(await t.database.db.selectFrom('distributions').select('id').execute()).toHaveLength(0);
+  });
+});

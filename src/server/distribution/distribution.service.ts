@@ -1,0 +1,170 @@
+import type { z } from 'zod';
+import type {
+  DistributionOverview,
+  DistributionResult,
+  distributionRequestSchema,
+} from '../../core/distribution.ts';
+import type { SessionUser } from '../auth/session.ts';
+import { AppError } from '../http/app-error.ts';
+import { assignLeads, fairCounts } from './allocation.ts';
+import type {
+  DistributionRepository,
+  DistributionStatements,
+  PoolQuery,
+} from './distribution.repository.ts';
+
+export type DistributionRequestBody = z.output<typeof distributionRequestSchema>;
+
+const unknownAssessorName = 'Usuário não encontrado';
+const recentCount = 10;
+
+interface Wanted {
+  assessorId: string;
+  assessorName: string;
+  requested: number;
+  eligible: boolean;
+}
+
+function poolQueryOf(pool: DistributionRequestBody['pool']): PoolQuery {
+  const kind = pool?.kind ?? 'mixed';
+  return {
+    statuses: kind === 'mixed' ? ['new', 'recycled'] : [kind],
+    batchId: pool?.batchId,
+    source: pool?.source,
+  };
+}
+
+export function createDistributionService(deps: { distributions: DistributionRepository }) {
+  const { distributions } = deps;
+
+  /** Who asked for how many; only active assessors may receive. */
+  async function wantedOf(
+    repository: DistributionStatements,
+    request: DistributionRequestBody,
+  ): Promise<Wanted[]> {
+    if (request.each !== undefined) {
+      const each = request.each;
+      return (await repository.activeAssessors()).map((assessor) => ({
+        assessorId: assessor.id,
+        assessorName: assessor.name,
+        requested: each,
+        eligible: true,
+      }));
+    }
+    const perAssessor = Object.entries(request.perAssessor ?? {});
+    const users = new Map(
+      (await repository.usersByIds(perAssessor.map(([id]) => id))).map((user) => [user.id, user]),
+    );
+    return perAssessor.map(([assessorId, requested]) => {
+      const user = users.get(assessorId);
+      return {
+        assessorId,
+        assessorName: user?.name ?? unknownAssessorName,
+        requested,
+        eligible: user?.role === 'assessor' && user.active,
+      };
+    });
+  }
+
+  return {
+    async overview(): Promise<DistributionOverview> {
+      const [assessors, pool, batches, sources, recent] = await Promise.all([
+        distributions.assessorLoads(),
+        distributions.poolCounts(),
+        distributions.availableByBatch(),
+        distributions.availableBySource(),
+        distributions.recentResults(recentCount),
+      ]);
+      return { assessors, pool, batches, sources, recent };
+    },
+
+    /**
+     * Hands out leads in one transaction. With an Idempotency-Key already used by this admin
+     * it assigns nothing and answers the first result (`replayed`).
+     */
+    async distribute(
+      request: DistributionRequestBody,
+      admin: SessionUser,
+      idempotencyKey: string | undefined,
+    ): Promise<{ result: DistributionResult; replayed: boolean }> {
+      const result = await distributions.transaction(async (repository) => {
+        const wanted = await wantedOf(repository, request);
+        const requested = wanted.reduce((sum, share) => sum + share.requested, 0);
+        const claimed = await repository.claim({
+          createdBy: admin.id,
+          idempotencyKey,
+          request,
+          requested,
+        });
+        if (!claimed) return undefined;
+
+        const eligible = wanted.filter((share) => share.eligible && share.requested > 0);
+        const leads = await repository.lockPool(
+          poolQueryOf(request.pool),
+          eligible.reduce((sum, share) => sum + share.requested, 0),
+        );
+        const counts = fairCounts(
+          eligible.map((share) => share.requested),
+          leads.length,
+        );
+        const recipients = eligible.map((share, index) => ({
+          assessorId: share.assessorId,
+          count: counts[index] ?? 0,
+        }));
+        const assignment = assignLeads(leads, recipients);
+        const assigned = await repository.assign({
+          ...assignment,
+          changedBy: admin.id,
+          reason: `Distribuição #${claimed.id}`,
+        });
+        if (assigned !== assignment.leadIds.length) {
+          // Every lead was locked by this transaction a moment ago; anything else is a bug.
+          throw new AppError('CONFLICT', 'A distribuição mudou durante a gravação. Tente de novo.');
+        }
+
+        const recycledLeads = new Set(leads.filter((lead) => lead.recycled).map((lead) => lead.id));
+        const perAssessor = new Map<string, { assigned: number; recycled: number }>();
+        assignment.assessorIds.forEach((assessorId, index) => {
+          const tally = perAssessor.get(assessorId) ?? { assigned: 0, recycled: 0 };
+          tally.assigned += 1;
+          if (recycledLeads.has(assignment.leadIds[index] as number)) tally.recycled += 1;
+          perAssessor.set(assessorId, tally);
+        });
+        const shares = wanted.map((share) => ({
+          assessorId: share.assessorId,
+          assessorName: share.assessorName,
+          requested: share.requested,
+          assigned: perAssessor.get(share.assessorId)?.assigned ?? 0,
+          recycled: perAssessor.get(share.assessorId)?.recycled ?? 0,
+        }));
+        const answer: DistributionResult = {
+          id: claimed.id,
+          createdAt: claimed.createdAt.toISOString(),
+          createdByName: admin.name,
+          requested,
+          assigned,
+          shortfall: requested - assigned,
+          shares,
+        };
+        await repository.saveShares(claimed.id, shares);
+        await repository.finish(claimed.id, assigned, answer);
+        const receivers = shares.filter((share) => share.assigned > 0);
+        if (receivers.length > 0) {
+          await repository.publish({
+            type: 'leads.distributed',
+            assessorIds: receivers.map((share) => share.assessorId),
+          });
+        }
+        return answer;
+      });
+      if (result) return { result, replayed: false };
+
+      const first = idempotencyKey
+        ? await distributions.findResultByKey(admin.id, idempotencyKey)
+        : undefined;
+      if (!first) throw new AppError('CONFLICT');
+      return { result: first, replayed: true };
+    },
+  };
+}
+export type DistributionService = ReturnType<typeof createDistributionService>;

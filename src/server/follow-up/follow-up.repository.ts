@@ -1,0 +1,156 @@
+import { type Kysely, type RawBuilder, type SqlBool, sql } from 'kysely';
+import type { z } from 'zod';
+import type { followUpExportQuerySchema } from '../../core/attempts.ts';
+import type { Database } from '../db/schema.ts';
+
+const saoPaulo = 'America/Sao_Paulo';
+
+export type FollowUpFilter = Omit<z.output<typeof followUpExportQuerySchema>, 'format'>;
+
+export interface FollowUpRow {
+  id: number;
+  name: string | null;
+  phone: string | null;
+  email: string | null;
+  cpf: string | null;
+  city: string | null;
+  uf: string | null;
+  assessorId: string | null;
+  assessorName: string | null;
+  acceptedAt: Date;
+  /** acceptedAt to the microsecond, as the page cursor carries it. */
+  acceptedAtKey: string;
+  lastNote: string | null;
+  registrationConfirmedAt: Date | null;
+}
+
+export interface FollowUpExportRow extends FollowUpRow {
+  /** Already dd/mm/aaaa HH:mm in America/Sao_Paulo. */
+  acceptedAtText: string;
+  registrationConfirmedAtText: string | null;
+}
+
+/** The condition of a filter on the `green` leads `l`. */
+function followUpCondition(filter: FollowUpFilter): RawBuilder<SqlBool> {
+  const conditions: RawBuilder<SqlBool>[] = [sql<SqlBool>`l.status = 'green'`];
+  if (filter.assessor) conditions.push(sql<SqlBool>`l.owner_id = ${filter.assessor}`);
+  if (filter.from) {
+    conditions.push(
+      sql<SqlBool>`l.status_changed_at >= (${filter.from}::date::timestamp at time zone ${saoPaulo})`,
+    );
+  }
+  if (filter.to) {
+    conditions.push(
+      sql<SqlBool>`l.status_changed_at < ((${filter.to}::date + 1)::timestamp at time zone ${saoPaulo})`,
+    );
+  }
+  if (filter.confirmed === 'yes')
+    conditions.push(sql<SqlBool>`l.registration_confirmed_at is not null`);
+  if (filter.confirmed === 'no') conditions.push(sql<SqlBool>`l.registration_confirmed_at is null`);
+  return sql<SqlBool>`(${sql.join(conditions, sql` and `)})`;
+}
+
+const spDateTime = (column: RawBuilder<unknown>) =>
+  sql<string>`to_char(${column} at time zone ${saoPaulo}, 'DD/MM/YYYY HH24:MI')`;
+
+export type FollowUpCursor = { at: string; id: number };
+
+export function createFollowUpRepository(db: Kysely<Database>) {
+  const selectFollowUp = (condition: RawBuilder<SqlBool>, after: FollowUpCursor | undefined) =>
+    db
+      .selectFrom('leads as l')
+      .leftJoin('users as u', 'u.id', 'l.owner_id')
+      .select([
+        'l.id',
+        'l.name',
+        'l.phone',
+        'l.email',
+        'l.cpf',
+        'l.city',
+        'l.uf',
+        'l.owner_id as assessorId',
+        'u.name as assessorName',
+        'l.status_changed_at as acceptedAt',
+        sql<string>`to_char(l.status_changed_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`.as(
+          'acceptedAtKey',
+        ),
+        (eb) =>
+          eb
+            .selectFrom('lead_attempts as a')
+            .select('a.note')
+            .whereRef('a.lead_id', '=', 'l.id')
+            .where('a.note', 'is not', null)
+            .orderBy('a.id', 'desc')
+            .limit(1)
+            .as('lastNote'),
+        'l.registration_confirmed_at as registrationConfirmedAt',
+      ])
+      .where(condition)
+      .$if(after !== undefined, (query) =>
+        query.where(
+          sql<SqlBool>`(l.status_changed_at, l.id) < (${after?.at}::timestamptz, ${after?.id})`,
+        ),
+      )
+      .orderBy('l.status_changed_at', 'desc')
+      .orderBy('l.id', 'desc');
+
+  return {
+    /** One page of accepted leads, the most recently accepted first. */
+    listPage(filter: FollowUpFilter, after: FollowUpCursor | undefined, limit: number) {
+      return selectFollowUp(followUpCondition(filter), after).limit(limit).execute() as Promise<
+        FollowUpRow[]
+      >;
+    },
+
+    findGreen(id: number) {
+      return selectFollowUp(
+        sql<SqlBool>`l.status = 'green' and l.id = ${id}`,
+        undefined,
+      ).executeTakeFirst() as Promise<FollowUpRow | undefined>;
+    },
+
+    transaction<T>(work: (trx: Kysely<Database>) => Promise<T>): Promise<T> {
+      return db.transaction().execute(work);
+    },
+
+    /** Sets (keeping the first date) or clears the mark; false when the lead is not `green`. */
+    async setRegistrationConfirmed(
+      trx: Kysely<Database>,
+      id: number,
+      confirmed: boolean,
+    ): Promise<boolean> {
+      const result = await trx
+        .updateTable('leads')
+        .set({
+          registration_confirmed_at: confirmed
+            ? sql<Date>`coalesce(registration_confirmed_at, now())`
+            : null,
+          updated_at: sql<Date>`now()`,
+        })
+        .where('id', '=', id)
+        .where('status', '=', 'green')
+        .executeTakeFirst();
+      return result.numUpdatedRows > 0n;
+    },
+
+    /** The export rows, read by keyset in chunks so memory stays flat. */
+    async *exportRows(filter: FollowUpFilter, chunkSize = 2000) {
+      let after: FollowUpCursor | undefined;
+      for (;;) {
+        const rows = (await selectFollowUp(followUpCondition(filter), after)
+          .select([
+            spDateTime(sql`l.status_changed_at`).as('acceptedAtText'),
+            spDateTime(sql`l.registration_confirmed_at`).as('registrationConfirmedAtText'),
+          ])
+          .limit(chunkSize)
+          .execute()) as FollowUpExportRow[];
+        if (rows.length === 0) return;
+        yield rows;
+        const last = rows[rows.length - 1];
+        if (rows.length < chunkSize || !last) return;
+        after = { at: last.acceptedAtKey, id: last.id };
+      }
+    },
+  };
+}
+export type FollowUpRepository = ReturnType<typeof createFollowUpRepository>;

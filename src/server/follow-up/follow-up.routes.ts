@@ -1,0 +1,70 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  confirmRegistrationBodySchema,
+  followUpExportQuerySchema,
+  followUpLeadSchema,
+  followUpPageSchema,
+  followUpQuerySchema,
+} from '../../core/attempts.ts';
+import { errorBodySchema } from '../../core/errors.ts';
+import { leadIdParamsSchema } from '../../core/leads.ts';
+import { sendSpreadsheet } from '../export/spreadsheet-export.ts';
+import type { FollowUpService } from './follow-up.service.ts';
+import { followUpExportLayout } from './follow-up-export.ts';
+
+export const followUpRoutes: FastifyPluginAsyncZod<{ followUpService: FollowUpService }> = async (
+  app,
+  { followUpService },
+) => {
+  app.get(
+    '/api/follow-up',
+    {
+      config: { access: 'admin' },
+      schema: {
+        tags: ['follow-up'],
+        summary:
+          'Uma página dos leads que aceitaram (status green), os aceitos mais recentes primeiro',
+        querystring: followUpQuerySchema,
+        response: { 200: followUpPageSchema, 400: errorBodySchema },
+      },
+    },
+    async (request) => followUpService.list(request.query),
+  );
+
+  app.get(
+    '/api/follow-up/export',
+    {
+      config: { access: 'admin' },
+      schema: {
+        tags: ['follow-up'],
+        summary: 'Exporta os leads que aceitaram, do filtro atual, em CSV (Excel Brasil) ou XLSX',
+        querystring: followUpExportQuerySchema,
+      },
+    },
+    async (request, reply) => {
+      const { format, ...filter } = request.query;
+      return sendSpreadsheet(reply, {
+        format,
+        fileNamePrefix: 'aceitaram',
+        chunks: followUpService.exportRows(filter),
+        layout: followUpExportLayout,
+      });
+    },
+  );
+
+  app.patch(
+    '/api/follow-up/:id',
+    {
+      config: { access: 'admin' },
+      schema: {
+        tags: ['follow-up'],
+        summary: 'Marca ou desmarca "cadastro confirmado" num lead que aceitou',
+        params: leadIdParamsSchema,
+        body: confirmRegistrationBodySchema,
+        response: { 200: followUpLeadSchema, 400: errorBodySchema, 404: errorBodySchema },
+      },
+    },
+    async (request) =>
+      followUpService.confirmRegistration(request.params.id, request.body.confirmed),
+  );
+};
