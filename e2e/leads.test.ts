@@ -69,6 +69,7 @@ describe('importing a list and finding its leads', () => {
 
     await page.getByRole('button', { name: 'Importar' }).click();
     await page.waitForURL((url) => url.searchParams.has('batch'));
+    const batchId = new URL(page.url()).searchParams.get('batch') ?? '';
     await figure(page, 'Inseridos').waitFor({ timeout: 30_000 });
     expect(await figure(page, 'Inseridos').innerText()).toContain('18');
     expect(await figure(page, 'Duplicados').innerText()).toContain('1');
@@ -78,7 +79,10 @@ describe('importing a list and finding its leads', () => {
     await page.goto('/leads/list');
     await page.getByRole('heading', { name: 'Lista total de Leads' }).waitFor();
     const leadRows = page.getByRole('table', { name: 'Leads' }).locator('tbody tr[tabindex="0"]');
+    // Other browser tests add leads to the same database: look at this batch only.
+    await page.getByLabel('Lote').fill(batchId);
     await expect.poll(() => leadRows.count(), { timeout: 10_000 }).toBe(18);
+    await page.getByLabel('Lote').fill('');
 
     await page
       .getByPlaceholder('Buscar por nome, telefone, e-mail ou CPF')

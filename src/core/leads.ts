@@ -8,7 +8,8 @@ export const leadIdSchema = z.coerce
   .max(Number.MAX_SAFE_INTEGER, { error: 'Lead inválido.' });
 export const leadIdParamsSchema = z.object({ id: leadIdSchema });
 
-const ufs = [
+/** The 27 federative units of Brazil. */
+export const ufs = [
   'AC',
   'AL',
   'AP',

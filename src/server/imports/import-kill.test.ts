@@ -21,10 +21,13 @@ beforeAll(async () => {
   database = await createTestDatabase();
   await ensureFirstAdmin(createUserRepository(database.db), { ...adminCredentials, name: 'Admin' });
   dataDir = await mkdtemp(path.join(os.tmpdir(), 'cca-import-kill-'));
-  // Every tenth row repeats the phone of the row before it.
+  // Every tenth row repeats an earlier phone: the row before it, or past 50 000 a row of
+  // 50 000 rows earlier, so repeats also cross the chunks the worker loads.
   const lines = ['nome;celular'];
+  const repeated = (row: number): number =>
+    row % 10 === 9 ? repeated(row >= 50_000 ? row - 50_000 : row - 1) : row;
   for (let row = 0; row < rows; row++) {
-    const number = row % 10 === 9 ? row - 1 : row;
+    const number = repeated(row);
     lines.push(`Pessoa ${row};(21) 9${90_000_000 + number}`);
   }
   csvPath = path.join(dataDir, 'lista.csv');

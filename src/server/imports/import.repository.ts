@@ -1,3 +1,5 @@
+import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
 import { type Kysely, sql } from 'kysely';
 import type pg from 'pg';
 import { from as copyFrom } from 'pg-copy-streams';
@@ -206,11 +208,22 @@ class BatchInUse extends Error {}
 const stagingColumns =
   'row_number, name, phone, phone_raw, email, cpf, city, uf, notes, extra, reason, raw';
 
+export interface BatchToLoad {
+  id: number;
+  source: string;
+  fillEmptyFields: boolean;
+}
+
+export function emptyCounts(): BatchCounts {
+  return { total: 0, inserted: 0, updated: 0, duplicates: 0, blocked: 0, rejected: 0 };
+}
+
 /**
- * Loading a batch on one connection, in one transaction: every row of the file is COPYed
- * into a temporary staging table (rejected rows with their reason), then a few set-based
- * statements store the rejections, fill or skip existing leads, insert the new ones and
- * close the batch with its counts. Nothing is visible before the commit.
+ * Loading a batch on one connection, in one transaction, chunk by chunk: each chunk of rows
+ * (rejected ones with their reason) is COPYed into a temporary staging table, then a few
+ * set-based statements store its rejections, fill or skip existing leads and insert the new
+ * ones. While PostgreSQL loads one chunk the worker parses the next, so both cores work.
+ * Nothing is visible before the commit, so a crash leaves no half batch.
  */
 export const stagingSql = {
   async begin(client: pg.PoolClient) {
@@ -218,8 +231,8 @@ export const stagingSql = {
     // One import may take minutes: the pool's per-statement limits do not fit it.
     await client.query('SET LOCAL statement_timeout = 0');
     await client.query('SET LOCAL idle_in_transaction_session_timeout = 0');
-    // Room to sort a whole file in memory, and to batch the name index's updates.
-    await client.query("SET LOCAL work_mem = '256MB'");
+    // Room to sort a chunk in memory, and to batch the name index's updates.
+    await client.query("SET LOCAL work_mem = '64MB'");
     await client.query("SET LOCAL gin_pending_list_limit = '64MB'");
     await client.query(`
       CREATE TEMP TABLE import_staging (
@@ -229,15 +242,10 @@ export const stagingSql = {
       ) ON COMMIT DROP`);
   },
 
-  copyStream(client: pg.PoolClient) {
-    return client.query(copyFrom(`COPY import_staging (${stagingColumns}) FROM STDIN`));
-  },
-
-  async finish(
-    client: pg.PoolClient,
-    batch: { id: number; source: string; fillEmptyFields: boolean },
-  ): Promise<BatchCounts | undefined> {
-    await client.query('ANALYZE import_staging');
+  /** Loads one chunk of staging lines and adds what it did to `counts`. */
+  async loadChunk(client: pg.PoolClient, lines: string, batch: BatchToLoad, counts: BatchCounts) {
+    const copy = client.query(copyFrom(`COPY import_staging (${stagingColumns}) FROM STDIN`));
+    await pipeline(Readable.from([lines]), copy);
     const figures = await client.query<{ total: number; rejected: number; blocked: number }>(`
       SELECT count(*)::int AS total,
              count(*) FILTER (WHERE reason IS NOT NULL)::int AS rejected,
@@ -245,40 +253,48 @@ export const stagingSql = {
                                 AND EXISTS (SELECT 1 FROM do_not_call d WHERE d.phone = s.phone))::int
                AS blocked
         FROM import_staging s`);
-    const { total, rejected, blocked } = figures.rows[0] ?? { total: 0, rejected: 0, blocked: 0 };
-    await client.query(
-      `INSERT INTO import_rejections (batch_id, row_number, reason, raw)
-       SELECT $1, row_number, reason, raw FROM import_staging WHERE reason IS NOT NULL`,
-      [batch.id],
-    );
+    const chunk = figures.rows[0] ?? { total: 0, rejected: 0, blocked: 0 };
+    counts.total += chunk.total;
+    counts.rejected += chunk.rejected;
+    counts.blocked += chunk.blocked;
+    if (chunk.rejected > 0) {
+      await client.query(
+        `INSERT INTO import_rejections (batch_id, row_number, reason, raw)
+         SELECT $1, row_number, reason, raw FROM import_staging WHERE reason IS NOT NULL`,
+        [batch.id],
+      );
+    }
     const firstOfEachPhone = `
       SELECT DISTINCT ON (phone) *
         FROM import_staging s
        WHERE reason IS NULL
          AND NOT EXISTS (SELECT 1 FROM do_not_call d WHERE d.phone = s.phone)
        ORDER BY phone, row_number`;
-    let updated = 0;
     if (batch.fillEmptyFields) {
-      const result = await client.query(`
-        UPDATE leads l
-           SET email = COALESCE(l.email, f.email),
-               cpf = COALESCE(l.cpf, f.cpf),
-               city = COALESCE(l.city, f.city),
-               uf = COALESCE(l.uf, f.uf),
-               notes = COALESCE(l.notes, f.notes),
-               extra = f.extra || l.extra,
-               updated_at = now()
-          FROM (${firstOfEachPhone}) f
-         WHERE l.phone = f.phone
-           AND l.erased_at IS NULL
-           AND ((l.email IS NULL AND f.email IS NOT NULL)
-             OR (l.cpf IS NULL AND f.cpf IS NOT NULL)
-             OR (l.city IS NULL AND f.city IS NOT NULL)
-             OR (l.uf IS NULL AND f.uf IS NOT NULL)
-             OR (l.notes IS NULL AND f.notes IS NOT NULL))`);
-      updated = result.rowCount ?? 0;
+      // Leads of this same batch are repeats within the file: duplicates, not updates.
+      const result = await client.query(
+        `UPDATE leads l
+            SET email = COALESCE(l.email, f.email),
+                cpf = COALESCE(l.cpf, f.cpf),
+                city = COALESCE(l.city, f.city),
+                uf = COALESCE(l.uf, f.uf),
+                notes = COALESCE(l.notes, f.notes),
+                extra = f.extra || l.extra,
+                updated_at = now()
+           FROM (${firstOfEachPhone}) f
+          WHERE l.phone = f.phone
+            AND l.erased_at IS NULL
+            AND l.batch_id IS DISTINCT FROM $1
+            AND ((l.email IS NULL AND f.email IS NOT NULL)
+              OR (l.cpf IS NULL AND f.cpf IS NOT NULL)
+              OR (l.city IS NULL AND f.city IS NOT NULL)
+              OR (l.uf IS NULL AND f.uf IS NOT NULL)
+              OR (l.notes IS NULL AND f.notes IS NOT NULL))`,
+        [batch.id],
+      );
+      counts.updated += result.rowCount ?? 0;
     }
-    const insertedResult = await client.query(
+    const inserted = await client.query(
       `INSERT INTO leads (name, phone, phone_raw, email, cpf, city, uf, notes, extra,
                           batch_id, source, status)
        SELECT name, phone, phone_raw, email, cpf, city, uf, notes, extra, $1, $2, 'new'
@@ -286,19 +302,35 @@ export const stagingSql = {
        ON CONFLICT (phone) DO NOTHING`,
       [batch.id, batch.source],
     );
-    const inserted = insertedResult.rowCount ?? 0;
-    const duplicates = total - rejected - blocked - inserted - updated;
+    counts.inserted += inserted.rowCount ?? 0;
+    await client.query('TRUNCATE import_staging');
+  },
+
+  /** Closes the batch with its counts; undefined when another server took it over. */
+  async close(client: pg.PoolClient, batchId: number, counts: BatchCounts) {
+    const final = {
+      ...counts,
+      duplicates:
+        counts.total - counts.rejected - counts.blocked - counts.inserted - counts.updated,
+    };
     const closed = await client.query(
       `UPDATE import_batches
           SET status = 'done', total_rows = $2, processed_rows = $2, inserted = $3,
               updated = $4, duplicates = $5, blocked = $6, rejected = $7,
               finished_at = now(), heartbeat_at = now()
         WHERE id = $1 AND status = 'running'`,
-      [batch.id, total, inserted, updated, duplicates, blocked, rejected],
+      [
+        batchId,
+        final.total,
+        final.inserted,
+        final.updated,
+        final.duplicates,
+        final.blocked,
+        final.rejected,
+      ],
     );
     // Someone else took the batch over (this server was thought dead): leave it to them.
-    if (closed.rowCount !== 1) return undefined;
-    return { total, inserted, updated, duplicates, blocked, rejected };
+    return closed.rowCount === 1 ? final : undefined;
   },
 };
 

@@ -1,10 +1,8 @@
-import { once } from 'node:events';
 import { rm } from 'node:fs/promises';
-import { finished } from 'node:stream/promises';
 import type { ColumnMapping } from '../../core/imports.ts';
 import type { DatabaseHandle } from '../db/database.ts';
 import { inspectFile } from './file-inspection.ts';
-import { copyText, createImportRepository, stagingSql } from './import.repository.ts';
+import { copyText, createImportRepository, emptyCounts, stagingSql } from './import.repository.ts';
 import { uploadPath } from './import-files.ts';
 import { normaliseRow, rowLayout } from './import-row.ts';
 import { type FileRow, type ReadProgress, readCsvRows, readXlsxRows } from './row-reader.ts';
@@ -34,8 +32,11 @@ export class SimulatedCrash extends Error {}
 class Stopped extends Error {}
 
 const heartbeatMs = 1000;
-/** Rows written to COPY per chunk: large writes, few syscalls, bounded memory. */
-const copyChunkRows = 2000;
+/**
+ * Rows per chunk loaded at once: big enough that each statement's overhead is small, small
+ * enough that two chunks (one loading, one being parsed) stay a few megabytes.
+ */
+const loadChunkRows = 20_000;
 
 /** The in-process worker: one import at a time per server, several servers share the queue. */
 export function startImportWorker(options: ImportWorkerOptions): ImportWorker {
@@ -96,7 +97,6 @@ export function startImportWorker(options: ImportWorkerOptions): ImportWorker {
     const heartbeat = setInterval(beat, heartbeatMs);
     const client = await options.database.pool.connect();
     let clientBroken = false;
-    let copying: ReturnType<typeof stagingSql.copyStream> | undefined;
     try {
       const inspection = await inspectFile(filePath);
       const layout = rowLayout(inspection.columns, batch.mapping as ColumnMapping);
@@ -105,11 +105,20 @@ export function startImportWorker(options: ImportWorkerOptions): ImportWorker {
           ? readXlsxRows(filePath, progress)
           : readCsvRows(filePath, inspection.csv ?? defaultCsv, progress);
 
+      const toLoad = {
+        id: batch.id,
+        source: batch.source,
+        fillEmptyFields: batch.fill_empty_fields,
+      };
+      const totals = emptyCounts();
       await stagingSql.begin(client);
-      const copy = stagingSql.copyStream(client);
-      copying = copy;
-      const copyDone = finished(copy);
-      copyDone.catch(() => {});
+      // The chunk PostgreSQL is loading while the next one is parsed.
+      let loading: Promise<void> = Promise.resolve();
+      const load = async (lines: string) => {
+        await loading;
+        loading = stagingSql.loadChunk(client, lines, toLoad, totals);
+        loading.catch(() => {});
+      };
       let chunk = '';
       let chunkRows = 0;
       let header = true;
@@ -122,21 +131,15 @@ export function startImportWorker(options: ImportWorkerOptions): ImportWorker {
         processed++;
         options.afterRow?.(processed);
         chunk += stagingLine(row, layout);
-        if (++chunkRows >= copyChunkRows) {
-          if (!copy.write(chunk)) await once(copy, 'drain');
+        if (++chunkRows >= loadChunkRows) {
+          await load(chunk);
           chunk = '';
           chunkRows = 0;
         }
       }
-      if (chunk) copy.write(chunk);
-      copy.end();
-      await copyDone;
-      copying = undefined;
-      const counts = await stagingSql.finish(client, {
-        id: batch.id,
-        source: batch.source,
-        fillEmptyFields: batch.fill_empty_fields,
-      });
+      if (chunk) await load(chunk);
+      await loading;
+      const counts = await stagingSql.close(client, batch.id, totals);
       clearInterval(heartbeat);
       await beating;
       await client.query('COMMIT');
@@ -150,11 +153,9 @@ export function startImportWorker(options: ImportWorkerOptions): ImportWorker {
     } catch (error) {
       clearInterval(heartbeat);
       await beating;
+      // The connection may be in the middle of a COPY: it is closed rather than reused, which
+      // rolls the transaction back.
       clientBroken = true;
-      // A query sent during a COPY waits for the COPY's end: abort the COPY instead, and the
-      // connection is closed, which rolls the transaction back.
-      if (copying) copying.destroy();
-      else await client.query('ROLLBACK').catch(() => {});
       if (error instanceof SimulatedCrash) return;
       if (error instanceof Stopped) {
         await repository.requeue(batch.id);

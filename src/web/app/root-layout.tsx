@@ -3,6 +3,7 @@ import { lazy, Suspense, useEffect } from 'react';
 import { Outlet, ScrollRestoration, useLocation, useMatches } from 'react-router';
 import { showsHeader } from '../../core/app-routes.ts';
 import { useCurrentUser } from '../lib/current-user.ts';
+import { useLiveEvents } from '../lib/use-live-events.ts';
 import { NavigationProgress } from './navigation-progress.tsx';
 import { currentRouteHandle } from './route-handle.ts';
 import { SkipLink } from './skip-link.tsx';
@@ -20,6 +21,7 @@ export function RootLayout() {
   const handle = currentRouteHandle(useMatches());
   const { data: user } = useCurrentUser();
   useSignedOutRedirect(user, handle?.access);
+  useLiveEvents(Boolean(user));
 
   const title = handle?.title ?? 'CCA';
   useEffect(() => {

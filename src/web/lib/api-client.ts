@@ -26,6 +26,8 @@ type HttpMethod = 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
 interface RequestOptions {
   body?: unknown;
   signal?: AbortSignal;
+  /** Extra request headers, e.g. `Idempotency-Key`. */
+  headers?: Record<string, string>;
 }
 
 const errorCodeByStatus: Partial<Record<number, ErrorCode>> = {
@@ -52,9 +54,9 @@ async function request<Schema extends z.ZodType>(
   method: HttpMethod,
   path: string,
   schema: Schema,
-  { body, signal }: RequestOptions = {},
+  { body, signal, headers: extraHeaders }: RequestOptions = {},
 ): Promise<z.output<Schema>> {
-  const headers: Record<string, string> = { Accept: 'application/json' };
+  const headers: Record<string, string> = { ...extraHeaders, Accept: 'application/json' };
   // The server expects a JSON body on every unsafe request, so an empty one is sent as `{}`.
   const sendsBody = method !== 'GET';
   if (sendsBody) headers['Content-Type'] = 'application/json';
@@ -155,8 +157,13 @@ export const apiClient = {
   get<Schema extends z.ZodType>(path: string, schema: Schema, options?: { signal?: AbortSignal }) {
     return request('GET', path, schema, options);
   },
-  post<Schema extends z.ZodType>(path: string, schema: Schema, body?: unknown) {
-    return request('POST', path, schema, { body });
+  post<Schema extends z.ZodType>(
+    path: string,
+    schema: Schema,
+    body?: unknown,
+    options?: { headers?: Record<string, string> },
+  ) {
+    return request('POST', path, schema, { body, headers: options?.headers });
   },
   patch<Schema extends z.ZodType>(path: string, schema: Schema, body: unknown) {
     return request('PATCH', path, schema, { body });

@@ -64,7 +64,10 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       status_changed_at timestamptz NOT NULL DEFAULT now(),
       attempts integer NOT NULL DEFAULT 0,
       recycles integer NOT NULL DEFAULT 0,
-      batch_id bigint REFERENCES import_batches (id),
+      -- No foreign key: an import inserts up to millions of leads in one statement and the
+      -- check would cost one lookup per lead. Batches are never deleted (an undone import
+      -- keeps its row), so the reference cannot dangle.
+      batch_id bigint,
       source text,
       registration_confirmed_at timestamptz,
       erased_at timestamptz,

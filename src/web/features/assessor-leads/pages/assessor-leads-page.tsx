@@ -1,12 +1,195 @@
+import { Kbd, Paper, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
+import { Fragment, useCallback, useEffect, useRef, useState } from 'react';
 import { appRoutes } from '../../../../core/app-routes.ts';
-import { ComingSoon } from '../../../components/coming-soon.tsx';
+import { type MyLead, outcomeButtons } from '../../../../core/attempts.ts';
+import type { AttemptOutcome } from '../../../../core/lead-status.ts';
+import { leadStatusLabels } from '../../../../core/lead-status.ts';
 import { PageTitle } from '../../../components/page-title.tsx';
+import { formatInteger } from '../../../components/pt-br-format.ts';
+import { QueryErrorAlert } from '../../../components/query-error-alert.tsx';
+import { RowsSkeleton } from '../../../components/rows-skeleton.tsx';
+import { useMyLeads } from '../api/get-my-leads.ts';
+import { useRecordAttempt } from '../api/record-attempt.ts';
+import { DayProgress } from '../components/day-progress.tsx';
+import { LeadCard, leadCardId } from '../components/lead-card.tsx';
+
+const groupLabels: Record<MyLead['group'], string> = {
+  callbackDue: 'Retornos agendados para agora',
+  notAttended: 'Ainda não atendidos',
+  retry: 'Tentar de novo',
+  callbackLater: 'Retornos mais tarde',
+};
+
+export const emptyDayMessage = 'Nenhum lead para hoje. Aguarde a distribuição.';
+
+/** Typing in a field, or a shortcut with a modifier, is not a page shortcut. */
+function isShortcutTarget(event: KeyboardEvent): boolean {
+  if (event.defaultPrevented || event.ctrlKey || event.metaKey || event.altKey) return false;
+  const target = event.target;
+  if (!(target instanceof HTMLElement)) return true;
+  if (target.isContentEditable) return false;
+  return !['INPUT', 'TEXTAREA', 'SELECT'].includes(target.tagName);
+}
 
 export function AssessorLeadsPage() {
+  const myLeads = useMyLeads();
+  const recordAttempt = useRecordAttempt();
+  const [currentId, setCurrentId] = useState<number | null>(null);
+  const [whatsAppLeadIds, setWhatsAppLeadIds] = useState<ReadonlySet<number>>(new Set());
+  const [notes, setNotes] = useState<Record<number, string>>({});
+  const [callbackLeadId, setCallbackLeadId] = useState<number | null>(null);
+  const [announcement, setAnnouncement] = useState('');
+  const [focusRequest, setFocusRequest] = useState(0);
+  const [errorByLead, setErrorByLead] = useState<{ leadId: number; message: string } | null>(null);
+
+  const leads = myLeads.data?.leads ?? [];
+  const current = leads.find((lead) => lead.id === currentId) ?? leads[0];
+  const busy = recordAttempt.isPending;
+
+  // Moving with the keyboard, or after an outcome, puts the focus on the new current card.
+  const lastFocusRequest = useRef(0);
+  useEffect(() => {
+    if (focusRequest === lastFocusRequest.current || !current) return;
+    lastFocusRequest.current = focusRequest;
+    const card = document.getElementById(leadCardId(current.id));
+    card?.focus({ preventScroll: true });
+    card?.scrollIntoView({ block: 'nearest', behavior: 'smooth' });
+  }, [focusRequest, current]);
+
+  const select = useCallback((leadId: number, focus: boolean) => {
+    setCurrentId(leadId);
+    setCallbackLeadId(null);
+    if (focus) setFocusRequest((n) => n + 1);
+  }, []);
+
+  const record = useCallback(
+    (lead: MyLead, outcome: AttemptOutcome, callbackAt?: string) => {
+      if (busy) return;
+      if (outcome === 'yellow' && callbackAt === undefined) {
+        setCallbackLeadId(lead.id);
+        return;
+      }
+      const index = leads.findIndex((item) => item.id === lead.id);
+      const next = leads[index + 1] ?? leads[index - 1];
+      const note = notes[lead.id]?.trim();
+      setErrorByLead(null);
+      recordAttempt.mutate(
+        {
+          leadId: lead.id,
+          body: {
+            outcome,
+            channel: whatsAppLeadIds.has(lead.id) ? 'whatsapp' : 'phone',
+            ...(note ? { note } : {}),
+            ...(callbackAt ? { callbackAt } : {}),
+          },
+        },
+        {
+          onSuccess: () => {
+            setAnnouncement(`${lead.name}: ${leadStatusLabels[outcome]} registrado.`);
+            setNotes(({ [lead.id]: _, ...rest }) => rest);
+            setCallbackLeadId(null);
+            setCurrentId(next?.id ?? null);
+            setFocusRequest((n) => n + 1);
+          },
+          onError: (error) => setErrorByLead({ leadId: lead.id, message: error.message }),
+        },
+      );
+    },
+    [busy, leads, notes, recordAttempt, whatsAppLeadIds],
+  );
+
+  useEffect(() => {
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (!current || !isShortcutTarget(event) || callbackLeadId !== null) return;
+      const button = outcomeButtons.find((item) => item.key === event.key);
+      if (button) {
+        event.preventDefault();
+        record(current, button.outcome);
+        return;
+      }
+      const index = leads.findIndex((lead) => lead.id === current.id);
+      const step =
+        event.key === 'j' || event.key === 'ArrowDown'
+          ? 1
+          : event.key === 'k' || event.key === 'ArrowUp'
+            ? -1
+            : 0;
+      const target = step === 0 ? undefined : leads[index + step];
+      if (step !== 0) event.preventDefault();
+      if (target) select(target.id, true);
+    };
+    window.addEventListener('keydown', onKeyDown);
+    return () => window.removeEventListener('keydown', onKeyDown);
+  }, [callbackLeadId, current, leads, record, select]);
+
   return (
     <>
       <PageTitle>{appRoutes.assessorLeads.title}</PageTitle>
-      <ComingSoon />
+      <VisuallyHidden role="status" aria-live="polite">
+        {announcement}
+      </VisuallyHidden>
+      {myLeads.isPending ? (
+        <RowsSkeleton label="Carregando seus leads" rows={4} />
+      ) : myLeads.data === undefined ? (
+        <QueryErrorAlert
+          title="Não foi possível carregar seus leads"
+          error={myLeads.error ?? new Error('Erro de conexão com o servidor')}
+          onRetry={() => myLeads.refetch()}
+        />
+      ) : (
+        <Stack gap="md">
+          <DayProgress today={myLeads.data.today} />
+          {leads.length === 0 ? (
+            <Paper withBorder radius="md" p="xl">
+              <Text c="dimmed" ta="center">
+                {emptyDayMessage}
+              </Text>
+            </Paper>
+          ) : (
+            <>
+              <Text size="xs" c="dimmed">
+                Atalhos: <Kbd size="xs">1</Kbd>–<Kbd size="xs">6</Kbd> registram o resultado do lead
+                atual; <Kbd size="xs">J</Kbd>/<Kbd size="xs">K</Kbd> ou <Kbd size="xs">↓</Kbd>/
+                <Kbd size="xs">↑</Kbd> mudam de lead; <Kbd size="xs">Esc</Kbd> sai da observação.
+              </Text>
+              {leads.map((lead, index) => {
+                const startsGroup = leads[index - 1]?.group !== lead.group;
+                const groupSize = leads.filter((item) => item.group === lead.group).length;
+                return (
+                  <Fragment key={lead.id}>
+                    {startsGroup ? (
+                      <Title order={2} size="h5" mt={index === 0 ? 0 : 'sm'}>
+                        {groupLabels[lead.group]} ({formatInteger(groupSize)})
+                      </Title>
+                    ) : null}
+                    <LeadCard
+                      lead={lead}
+                      current={lead.id === current?.id}
+                      channel={whatsAppLeadIds.has(lead.id) ? 'whatsapp' : 'phone'}
+                      note={notes[lead.id] ?? ''}
+                      askingCallback={callbackLeadId === lead.id}
+                      busy={busy}
+                      error={errorByLead?.leadId === lead.id ? errorByLead.message : null}
+                      onSelect={() => select(lead.id, false)}
+                      onWhatsApp={() => {
+                        setWhatsAppLeadIds((ids) => new Set(ids).add(lead.id));
+                        setCurrentId(lead.id);
+                      }}
+                      onNoteChange={(note) => setNotes((all) => ({ ...all, [lead.id]: note }))}
+                      onOutcome={(outcome) => record(lead, outcome)}
+                      onCallback={(callbackAt) => record(lead, 'yellow', callbackAt)}
+                      onCancelCallback={() => {
+                        setCallbackLeadId(null);
+                        setFocusRequest((n) => n + 1);
+                      }}
+                    />
+                  </Fragment>
+                );
+              })}
+            </>
+          )}
+        </Stack>
+      )}
     </>
   );
 }

@@ -1,12 +1,237 @@
+import { Alert, Box, Button, Group, Paper, Stack, Table, Text, Title } from '@mantine/core';
+import { useState } from 'react';
 import { appRoutes } from '../../../../core/app-routes.ts';
-import { ComingSoon } from '../../../components/coming-soon.tsx';
+import type { DistributionOverview, DistributionRequest } from '../../../../core/distribution.ts';
 import { PageTitle } from '../../../components/page-title.tsx';
+import { formatInteger } from '../../../components/pt-br-format.ts';
+import { QueryErrorAlert } from '../../../components/query-error-alert.tsx';
+import { RowsSkeleton } from '../../../components/rows-skeleton.tsx';
+import { useCreateDistribution } from '../api/create-distribution.ts';
+import { useDistributionOverview } from '../api/get-distribution-overview.ts';
+import { AssessorQuantities } from '../components/assessor-quantities.tsx';
+import {
+  DistributionResultCard,
+  shortfallMessage,
+} from '../components/distribution-result-card.tsx';
+import { fairSplit } from '../components/fair-split.ts';
+import {
+  anyPool,
+  availableFor,
+  type PoolChoice,
+  PoolRestriction,
+} from '../components/pool-restriction.tsx';
+import { RecentDistributions } from '../components/recent-distributions.tsx';
+
+interface Preview {
+  request: DistributionRequest;
+  shares: { id: string; name: string; requested: number; share: number }[];
+  requested: number;
+  available: number;
+  /** Generated once per preview: confirming twice, or retrying, replays the same distribution. */
+  idempotencyKey: string;
+}
+
+function buildPreview(
+  overview: DistributionOverview,
+  pool: PoolChoice,
+  quantityOf: (id: string) => number,
+): Preview {
+  const requestedById = new Map(overview.assessors.map((a) => [a.id, quantityOf(a.id)]));
+  const available = availableFor(overview, pool);
+  const shares = fairSplit(requestedById, available);
+  const perAssessor = Object.fromEntries([...requestedById].filter(([, n]) => n > 0));
+  return {
+    request: {
+      perAssessor,
+      pool: {
+        kind: pool.kind,
+        ...(pool.batchId === null ? {} : { batchId: pool.batchId }),
+        ...(pool.source === null ? {} : { source: pool.source }),
+      },
+    },
+    shares: overview.assessors.map((assessor) => ({
+      id: assessor.id,
+      name: assessor.name,
+      requested: requestedById.get(assessor.id) ?? 0,
+      share: shares.get(assessor.id) ?? 0,
+    })),
+    requested: [...requestedById.values()].reduce((sum, n) => sum + n, 0),
+    available,
+    idempotencyKey: crypto.randomUUID(),
+  };
+}
 
 export function DailyDistributionPage() {
+  const overview = useDistributionOverview();
+  const distribute = useCreateDistribution();
+  const [pool, setPool] = useState<PoolChoice>(anyPool);
+  const [quantities, setQuantities] = useState<Record<string, number>>({});
+  const [preview, setPreview] = useState<Preview | null>(null);
+
+  const data = overview.data;
+  const quantityOf = (id: string) =>
+    quantities[id] ?? data?.assessors.find((assessor) => assessor.id === id)?.dailyQuota ?? 0;
+
+  // Any change to what is asked makes the preview (and its idempotency key) stale.
+  const changePool = (value: PoolChoice) => {
+    setPool(value);
+    setPreview(null);
+  };
+  const changeQuantity = (id: string, quantity: number) => {
+    setQuantities((current) => ({ ...current, [id]: quantity }));
+    setPreview(null);
+  };
+  const applyToAll = (quantity: number) => {
+    setQuantities(Object.fromEntries((data?.assessors ?? []).map((a) => [a.id, quantity])));
+    setPreview(null);
+  };
+
+  const confirm = () => {
+    if (!preview) return;
+    distribute.mutate(
+      { request: preview.request, idempotencyKey: preview.idempotencyKey },
+      { onSuccess: () => setPreview(null) },
+    );
+  };
+
+  if (overview.isPending) {
+    return (
+      <>
+        <PageTitle>{appRoutes.dailyLeads.title}</PageTitle>
+        <RowsSkeleton label="Carregando a distribuição" rows={6} />
+      </>
+    );
+  }
+  if (!data) {
+    return (
+      <>
+        <PageTitle>{appRoutes.dailyLeads.title}</PageTitle>
+        <QueryErrorAlert
+          title="Não foi possível carregar a distribuição"
+          error={overview.error ?? new Error('Erro de conexão com o servidor')}
+          onRetry={() => overview.refetch()}
+        />
+      </>
+    );
+  }
+
+  const totalRequested = data.assessors.reduce((sum, a) => sum + quantityOf(a.id), 0);
+  const available = availableFor(data, pool);
+  const short = totalRequested - available;
+
   return (
     <>
       <PageTitle>{appRoutes.dailyLeads.title}</PageTitle>
-      <ComingSoon />
+      <Stack gap="lg">
+        <Paper withBorder radius="md" p={{ base: 'sm', sm: 'md' }}>
+          <Title order={2} size="h4" mb="sm">
+            Leads disponíveis
+          </Title>
+          <PoolRestriction overview={data} value={pool} onChange={changePool} />
+        </Paper>
+
+        <Paper withBorder radius="md" p={{ base: 'sm', sm: 'md' }}>
+          <Title order={2} size="h4" mb="sm">
+            Quantidade por assessor
+          </Title>
+          <Stack gap="sm">
+            <AssessorQuantities
+              assessors={data.assessors}
+              quantityOf={quantityOf}
+              onChange={changeQuantity}
+              onApplyToAll={applyToAll}
+            />
+            <Text fw={500} aria-live="polite">
+              Total pedido: {formatInteger(totalRequested)} · Disponíveis:{' '}
+              {formatInteger(available)}
+            </Text>
+            {short > 0 ? (
+              <Alert color="yellow" variant="light" title="Leads insuficientes">
+                Faltam {formatInteger(short)} leads para atender todos os pedidos. Os leads
+                disponíveis serão divididos de forma justa.
+              </Alert>
+            ) : null}
+            <Group gap="sm">
+              <Button
+                variant="default"
+                disabled={totalRequested === 0}
+                onClick={() => setPreview(buildPreview(data, pool, quantityOf))}
+              >
+                Pré-visualizar
+              </Button>
+            </Group>
+          </Stack>
+        </Paper>
+
+        {preview ? (
+          <Paper withBorder radius="md" p={{ base: 'sm', sm: 'md' }}>
+            <Title order={2} size="h4" mb="sm">
+              Pré-visualização
+            </Title>
+            <Stack gap="sm">
+              <Text size="sm">
+                {formatInteger(Math.min(preview.requested, preview.available))} de{' '}
+                {formatInteger(preview.requested)} leads pedidos seriam distribuídos.
+                {preview.requested > preview.available
+                  ? ` ${shortfallMessage(preview.requested - preview.available, { preview: true })}`
+                  : ''}
+              </Text>
+              <Box style={{ overflowX: 'auto' }}>
+                <Table aria-label="Pré-visualização da distribuição" miw={360}>
+                  <Table.Thead>
+                    <Table.Tr>
+                      <Table.Th>Assessor</Table.Th>
+                      <Table.Th ta="right">Pedidos</Table.Th>
+                      <Table.Th ta="right">Receberia</Table.Th>
+                    </Table.Tr>
+                  </Table.Thead>
+                  <Table.Tbody>
+                    {preview.shares.map((share) => (
+                      <Table.Tr key={share.id}>
+                        <Table.Td>{share.name}</Table.Td>
+                        <Table.Td ta="right">{formatInteger(share.requested)}</Table.Td>
+                        <Table.Td ta="right">{formatInteger(share.share)}</Table.Td>
+                      </Table.Tr>
+                    ))}
+                  </Table.Tbody>
+                </Table>
+              </Box>
+              {distribute.isError ? (
+                <Alert color="red" variant="light" role="alert">
+                  {distribute.error.message}
+                </Alert>
+              ) : null}
+              <Group gap="sm">
+                <Button
+                  loading={distribute.isPending}
+                  disabled={Math.min(preview.requested, preview.available) === 0}
+                  onClick={confirm}
+                >
+                  Confirmar distribuição
+                </Button>
+                <Button
+                  variant="subtle"
+                  disabled={distribute.isPending}
+                  onClick={() => setPreview(null)}
+                >
+                  Cancelar
+                </Button>
+              </Group>
+            </Stack>
+          </Paper>
+        ) : null}
+
+        {distribute.isSuccess && !preview ? (
+          <DistributionResultCard result={distribute.data} />
+        ) : null}
+
+        <Paper withBorder radius="md" p={{ base: 'sm', sm: 'md' }}>
+          <Title order={2} size="h4" mb="sm">
+            Distribuições recentes
+          </Title>
+          <RecentDistributions distributions={data.recent} />
+        </Paper>
+      </Stack>
     </>
   );
 }

@@ -1,0 +1,175 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { admin, baseUrl, createUser, launchBrowser, newPage, signIn } from './support/browser.ts';
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser.close();
+});
+
+/** One server and one database serve every e2e file: names, e-mails and phones are this run's own. */
+const suffix = Date.now().toString(36);
+const source = `e2e-dia-${suffix}`;
+const leadNames = [`Carla Dia ${suffix}`, `Diego Dia ${suffix}`, `Elisa Dia ${suffix}`];
+const phoneDigits = () => `9${String(Math.floor(Math.random() * 1e8)).padStart(8, '0')}`;
+
+async function adminCookie(): Promise<string> {
+  const origin = baseUrl();
+  const response = await fetch(`${origin}/api/auth/sign-in/email`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin },
+    body: JSON.stringify(admin()),
+  });
+  return response.headers
+    .getSetCookie()
+    .map((value) => value.split(';')[0])
+    .join('; ');
+}
+
+/** Imports the day's leads through the API, as the import page does, and waits for the batch. */
+async function importLeads() {
+  const origin = baseUrl();
+  const cookie = await adminCookie();
+  const csv = [
+    'Nome;Telefone;Cidade;UF',
+    ...leadNames.map((name) => `${name};(11) ${phoneDigits()};São Paulo;SP`),
+  ].join('\r\n');
+  const form = new FormData();
+  form.append(
+    'mapping',
+    JSON.stringify({ Nome: 'name', Telefone: 'phone', Cidade: 'city', UF: 'uf' }),
+  );
+  form.append('source', source);
+  form.append('fillEmptyFields', 'false');
+  form.append('file', new Blob([csv], { type: 'text/csv' }), `${source}.csv`);
+  const started = await fetch(`${origin}/api/imports`, {
+    method: 'POST',
+    headers: { origin, cookie },
+    body: form,
+  });
+  if (started.status !== 202) throw new Error(`import: ${started.status} ${await started.text()}`);
+  const { id } = (await started.json()) as { id: number };
+  await expect
+    .poll(
+      async () => {
+        const response = await fetch(`${origin}/api/imports/${id}`, { headers: { cookie } });
+        const batch = (await response.json()) as { status: string; inserted: number };
+        return `${batch.status}:${batch.inserted}`;
+      },
+      { timeout: 30_000, interval: 300 },
+    )
+    .toBe(`done:${leadNames.length}`);
+}
+
+const currentLeadName = (page: Page) =>
+  page.locator('article[aria-current="true"] h3').first().innerText();
+
+describe("an assessor's day", () => {
+  it('admin distributes, the open page updates, the assessor works with the keyboard, the admin follows up', async () => {
+    const assessor = {
+      name: `Paula Assessora ${suffix}`,
+      email: `paula-${suffix}@e2e.test`,
+      password: `senha-da-paula-${suffix}`,
+    };
+    await createUser({ ...assessor, role: 'assessor' });
+    await importLeads();
+
+    // The assessor, on a phone, opens the day's page before there is anything in it.
+    const phone = await newPage(browser, { width: 360, height: 740 });
+    await signIn(phone, assessor.email, assessor.password);
+    await phone.waitForURL((url) => url.pathname === '/colaborador');
+    await phone.getByRole('heading', { name: 'Leads diários' }).waitFor();
+    await phone.getByText('Nenhum lead para hoje. Aguarde a distribuição.').waitFor();
+
+    // The admin hands this run's three leads to her alone.
+    const desk = await newPage(browser);
+    await signIn(desk, admin().email, admin().password);
+    await desk.waitForURL((url) => url.pathname === '/');
+    await desk.goto('/leads/dailyleads');
+    await desk.getByRole('heading', { name: 'Adicionar Leads diarios aos operadores' }).waitFor();
+    await desk.getByRole('combobox', { name: 'Origem' }).click();
+    await desk.getByRole('option', { name: new RegExp(source) }).click();
+    await desk.getByLabel('Quantidade para todos').fill('0');
+    await desk.getByRole('button', { name: 'Aplicar a todos' }).click();
+    await desk.getByLabel(`Quantidade para ${assessor.name}`).fill('3');
+    await desk.getByRole('button', { name: 'Pré-visualizar' }).click();
+    const preview = desk.getByRole('table', { name: 'Pré-visualização da distribuição' });
+    await preview.getByRole('row', { name: new RegExp(`${assessor.name}\\s+3\\s+3`) }).waitFor();
+    await desk.getByRole('button', { name: 'Confirmar distribuição' }).click();
+    await desk
+      .getByRole('table', { name: 'Resultado da distribuição' })
+      .getByRole('row', { name: new RegExp(assessor.name) })
+      .waitFor();
+
+    // Her open page shows them without a reload.
+    for (const name of leadNames) {
+      await phone.getByRole('heading', { name, level: 3 }).waitFor({ timeout: 10_000 });
+    }
+    await phone.getByRole('heading', { name: 'Ainda não atendidos (3)' }).waitFor();
+    const overflow = await phone.evaluate(
+      () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+    );
+    expect(overflow).toBeLessThanOrEqual(0);
+
+    const firstCard = phone.locator('article').first();
+    expect(await firstCard.getByRole('link').first().getAttribute('href')).toMatch(
+      /^tel:\+5511\d{9}$/,
+    );
+    expect(await firstCard.getByRole('link', { name: /WhatsApp/ }).getAttribute('href')).toMatch(
+      /^https:\/\/wa\.me\/5511\d{9}$/,
+    );
+
+    // Keyboard only: 1 = Aceitou on the first lead, 4 = Não atendeu, 2 = Retornar with a date.
+    const accepted = await currentLeadName(phone);
+    expect(accepted).toBe(await phone.locator('article h3').first().innerText());
+    await phone.keyboard.press('1');
+    await phone.getByRole('heading', { name: accepted, level: 3 }).waitFor({ state: 'detached' });
+
+    const unanswered = await currentLeadName(phone);
+    expect(unanswered).not.toBe(accepted);
+    await phone.keyboard.press('4');
+    await phone.getByRole('heading', { name: /^Tentar de novo/ }).waitFor();
+
+    await expect.poll(() => currentLeadName(phone)).not.toBe(unanswered);
+    const callBack = await currentLeadName(phone);
+    await phone.keyboard.press('2');
+    const when = phone.getByLabel('Data e hora do retorno');
+    await expect.poll(() => when.evaluate((input) => input === document.activeElement)).toBe(true);
+    await when.fill('2099-12-25T14:30');
+    await phone.keyboard.press('Enter');
+    await phone.getByRole('heading', { name: /^Retornos mais tarde/ }).waitFor();
+    await phone.getByText('Hoje: 3 de 3 leads atendidos').waitFor();
+
+    // The admin sees the accepted lead and the three calls.
+    await desk.goto('/acompanhar');
+    await desk.getByRole('heading', { name: 'Leads com status green' }).waitFor();
+    const acceptedRow = desk
+      .getByRole('table', { name: 'Leads que aceitaram' })
+      .getByRole('row', { name: new RegExp(accepted) });
+    await acceptedRow.waitFor();
+    expect(await acceptedRow.innerText()).toContain(assessor.name);
+    const confirmed = acceptedRow.getByRole('checkbox', { name: /Cadastro confirmado/ });
+    await confirmed.check();
+    await expect.poll(() => confirmed.isChecked()).toBe(true);
+    await desk.reload();
+    await expect.poll(() => confirmed.isChecked()).toBe(true);
+
+    await desk.goto('/leads/listcall');
+    await desk.getByRole('heading', { name: 'Ligações', level: 1 }).waitFor();
+    const calls = desk.getByRole('table', { name: 'Ligações' });
+    const callRow = (name: string) => calls.getByRole('row', { name: new RegExp(name) });
+    // textContent, not innerText: the badges are upper-cased by CSS only.
+    const callText = async (name: string) => (await callRow(name).textContent()) ?? '';
+    await callRow(accepted).waitFor();
+    expect(await callText(accepted)).toContain('Aceitou');
+    expect(await callText(unanswered)).toContain('Não atendeu');
+    expect(await callText(callBack)).toContain('Retornar');
+    expect(await callText(callBack)).toContain('25/12/2099 14:30');
+
+    await phone.context().close();
+    await desk.context().close();
+  });
+});

@@ -1,0 +1,185 @@
+import {
+  Alert,
+  Anchor,
+  Button,
+  Group,
+  Kbd,
+  Paper,
+  SimpleGrid,
+  Stack,
+  Text,
+  Textarea,
+  Title,
+} from '@mantine/core';
+import { IconBrandWhatsapp, IconPhone } from '@tabler/icons-react';
+import { type MyLead, outcomeButtons } from '../../../../core/attempts.ts';
+import type { AttemptOutcome } from '../../../../core/lead-status.ts';
+import { leadStatusColors } from '../../../../core/lead-status.ts';
+import { type Channel, channelLabels } from '../../../../core/leads.ts';
+import { formatBrazilianPhone } from '../../../../core/phone.ts';
+import { formatDateTime, formatInteger } from '../../../components/pt-br-format.ts';
+import { StatusBadge } from '../../../components/status-badge.tsx';
+import { CallbackForm } from './callback-form.tsx';
+import classes from './lead-card.module.css';
+
+export function leadCardId(leadId: number) {
+  return `lead-${leadId}`;
+}
+
+export interface LeadCardProps {
+  lead: MyLead;
+  current: boolean;
+  channel: Channel;
+  note: string;
+  askingCallback: boolean;
+  busy: boolean;
+  error: string | null;
+  /** Focus inside a card makes it the current lead. */
+  onSelect: () => void;
+  onWhatsApp: () => void;
+  onNoteChange: (note: string) => void;
+  onOutcome: (outcome: AttemptOutcome) => void;
+  onCallback: (callbackAt: string) => void;
+  onCancelCallback: () => void;
+}
+
+export function LeadCard({
+  lead,
+  current,
+  channel,
+  note,
+  askingCallback,
+  busy,
+  error,
+  onSelect,
+  onWhatsApp,
+  onNoteChange,
+  onOutcome,
+  onCallback,
+  onCancelCallback,
+}: LeadCardProps) {
+  const digits = lead.phone.replace(/\D/g, '');
+  const place = [lead.city, lead.uf].filter(Boolean).join('/');
+  const titleId = `${leadCardId(lead.id)}-name`;
+
+  return (
+    <Paper
+      component="article"
+      id={leadCardId(lead.id)}
+      aria-labelledby={titleId}
+      aria-current={current ? 'true' : undefined}
+      data-current={current || undefined}
+      className={classes.card}
+      tabIndex={-1}
+      withBorder
+      radius="md"
+      p={{ base: 'sm', sm: 'md' }}
+      onFocus={current ? undefined : onSelect}
+    >
+      <Stack gap="xs">
+        <Group justify="space-between" align="flex-start" gap="xs" wrap="nowrap">
+          <Title order={3} size="h4" id={titleId} style={{ overflowWrap: 'anywhere' }}>
+            {lead.name}
+          </Title>
+          {lead.status === 'assigned' ? null : <StatusBadge status={lead.status} />}
+        </Group>
+        <Group gap="md" wrap="wrap">
+          <Anchor href={`tel:+${digits}`} fw={600} style={{ whiteSpace: 'nowrap' }}>
+            <Group gap={4} wrap="nowrap" component="span">
+              <IconPhone size={16} aria-hidden />
+              {formatBrazilianPhone(lead.phone)}
+            </Group>
+          </Anchor>
+          <Anchor
+            href={`https://wa.me/${digits}`}
+            target="_blank"
+            rel="noopener noreferrer"
+            c="green.8"
+            onClick={onWhatsApp}
+            onAuxClick={onWhatsApp}
+            aria-label={`WhatsApp de ${lead.name} (abre em nova aba)`}
+          >
+            <Group gap={4} wrap="nowrap" component="span">
+              <IconBrandWhatsapp size={16} aria-hidden />
+              WhatsApp
+            </Group>
+          </Anchor>
+        </Group>
+        <Text size="sm" c="dimmed">
+          {[
+            place || null,
+            lead.callbackAt ? `Retorno: ${formatDateTime(lead.callbackAt)}` : null,
+            lead.attempts > 0 ? `${formatInteger(lead.attempts)} tentativa(s)` : null,
+          ]
+            .filter(Boolean)
+            .join(' · ') || 'Sem cidade informada'}
+        </Text>
+        {lead.notes ? (
+          <Text size="sm">
+            <Text span fw={500}>
+              Observações do lead:
+            </Text>{' '}
+            {lead.notes}
+          </Text>
+        ) : null}
+        {lead.lastNote ? (
+          <Text size="sm">
+            <Text span fw={500}>
+              Última observação:
+            </Text>{' '}
+            {lead.lastNote}
+          </Text>
+        ) : null}
+
+        {current ? (
+          <Stack gap="sm" mt="xs">
+            <Textarea
+              label="Observação"
+              placeholder="Opcional. Esc volta aos atalhos."
+              value={note}
+              maxLength={2000}
+              autosize
+              minRows={1}
+              maxRows={4}
+              onChange={(event) => onNoteChange(event.currentTarget.value)}
+              onKeyDown={(event) => {
+                if (event.key === 'Escape') {
+                  event.preventDefault();
+                  document.getElementById(leadCardId(lead.id))?.focus();
+                }
+              }}
+            />
+            <Text size="xs" c="dimmed">
+              Canal: {channelLabels[channel]}
+            </Text>
+            {askingCallback ? (
+              <CallbackForm loading={busy} onConfirm={onCallback} onCancel={onCancelCallback} />
+            ) : (
+              <SimpleGrid cols={{ base: 2, sm: 3, lg: 6 }} spacing="xs">
+                {outcomeButtons.map((button) => (
+                  <Button
+                    key={button.outcome}
+                    variant="light"
+                    color={leadStatusColors[button.outcome]}
+                    leftSection={<Kbd size="xs">{button.key}</Kbd>}
+                    aria-keyshortcuts={button.key}
+                    disabled={busy}
+                    onClick={() => onOutcome(button.outcome)}
+                    styles={{ label: { whiteSpace: 'normal' } }}
+                  >
+                    {button.label}
+                  </Button>
+                ))}
+              </SimpleGrid>
+            )}
+            {error ? (
+              <Alert color="red" variant="light" role="alert">
+                {error}
+              </Alert>
+            ) : null}
+          </Stack>
+        ) : null}
+      </Stack>
+    </Paper>
+  );
+}

@@ -1,0 +1,88 @@
+import { Button, Group, Select, SimpleGrid, TextInput } from '@mantine/core';
+import { attemptOutcomeSchema, outcomeButtons } from '../../../../core/attempts.ts';
+import { channelLabels, channelSchema } from '../../../../core/leads.ts';
+import { useAssessorOptions } from '../../../lib/use-assessors.ts';
+import type { AttemptFilter } from '../api/attempt-query-string.ts';
+
+const outcomeOptions = outcomeButtons.map((button) => ({
+  value: button.outcome,
+  label: button.label,
+}));
+const channelOptions = channelSchema.options.map((channel) => ({
+  value: channel,
+  label: channelLabels[channel],
+}));
+
+export interface AttemptFiltersProps {
+  value: AttemptFilter;
+  onChange: (value: AttemptFilter) => void;
+  /** An assessor sees only their own calls: no assessor filter. */
+  showAssessor: boolean;
+}
+
+export function AttemptFilters({ value, onChange, showAssessor }: AttemptFiltersProps) {
+  const assessors = useAssessorOptions(showAssessor);
+  const set = <Key extends keyof AttemptFilter>(key: Key, next: AttemptFilter[Key]) =>
+    onChange({ ...value, [key]: next });
+
+  return (
+    <search>
+      <SimpleGrid cols={{ base: 1, xs: 2, md: showAssessor ? 5 : 4 }} spacing="sm">
+        {showAssessor ? (
+          <Select
+            label="Assessor"
+            placeholder="Todos"
+            data={assessors.data ?? []}
+            value={value.assessor ?? null}
+            onChange={(assessor) => set('assessor', assessor ?? undefined)}
+            searchable
+            clearable
+            nothingFoundMessage="Nenhum assessor"
+            error={assessors.isError ? assessors.error.message : undefined}
+          />
+        ) : null}
+        <Select
+          label="Resultado"
+          placeholder="Todos"
+          data={outcomeOptions}
+          value={value.outcome ?? null}
+          onChange={(outcome) =>
+            set('outcome', outcome === null ? undefined : attemptOutcomeSchema.parse(outcome))
+          }
+          clearable
+        />
+        <Select
+          label="Canal"
+          placeholder="Todos"
+          data={channelOptions}
+          value={value.channel ?? null}
+          onChange={(channel) =>
+            set('channel', channel === null ? undefined : channelSchema.parse(channel))
+          }
+          clearable
+        />
+        <TextInput
+          label="De"
+          type="date"
+          value={value.from ?? ''}
+          max={value.to || undefined}
+          onChange={(event) => set('from', event.currentTarget.value || undefined)}
+        />
+        <TextInput
+          label="Até"
+          type="date"
+          value={value.to ?? ''}
+          min={value.from || undefined}
+          onChange={(event) => set('to', event.currentTarget.value || undefined)}
+        />
+      </SimpleGrid>
+      {Object.values(value).some(Boolean) ? (
+        <Group justify="flex-end" mt="xs">
+          <Button size="compact-sm" variant="subtle" onClick={() => onChange({})}>
+            Limpar filtros
+          </Button>
+        </Group>
+      ) : null}
+    </search>
+  );
+}

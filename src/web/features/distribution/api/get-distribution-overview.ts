@@ -1,0 +1,19 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { distributionOverviewSchema } from '../../../../core/distribution.ts';
+import { apiClient } from '../../../lib/api-client.ts';
+import { distributionsQueryKey } from '../../../lib/live-query-keys.ts';
+
+export function getDistributionOverview({ signal }: { signal?: AbortSignal } = {}) {
+  return apiClient.get('/api/distributions/overview', distributionOverviewSchema, { signal });
+}
+
+export function distributionOverviewQueryOptions() {
+  return queryOptions({
+    queryKey: [...distributionsQueryKey, 'overview'],
+    queryFn: getDistributionOverview,
+  });
+}
+
+export function useDistributionOverview() {
+  return useQuery(distributionOverviewQueryOptions());
+}

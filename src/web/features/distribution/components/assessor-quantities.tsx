@@ -1,0 +1,93 @@
+import { Box, Button, Group, NumberInput, Table, Text } from '@mantine/core';
+import { useState } from 'react';
+import type { DistributionOverview } from '../../../../core/distribution.ts';
+import { formatInteger } from '../../../components/pt-br-format.ts';
+
+const maxQuantity = 1000;
+
+export interface AssessorQuantitiesProps {
+  assessors: DistributionOverview['assessors'];
+  quantityOf: (assessorId: string) => number;
+  onChange: (assessorId: string, quantity: number) => void;
+  onApplyToAll: (quantity: number) => void;
+}
+
+function toQuantity(value: string | number): number {
+  const number = typeof value === 'number' ? value : Number(value);
+  if (!Number.isFinite(number)) return 0;
+  return Math.min(maxQuantity, Math.max(0, Math.trunc(number)));
+}
+
+export function AssessorQuantities({
+  assessors,
+  quantityOf,
+  onChange,
+  onApplyToAll,
+}: AssessorQuantitiesProps) {
+  const [forAll, setForAll] = useState<number | string>('');
+
+  return (
+    <>
+      <Group align="flex-end" gap="sm" wrap="wrap">
+        <NumberInput
+          label="Quantidade para todos"
+          value={forAll}
+          onChange={setForAll}
+          min={0}
+          max={maxQuantity}
+          allowDecimal={false}
+          allowNegative={false}
+          thousandSeparator="."
+          decimalSeparator=","
+          w={200}
+        />
+        <Button
+          variant="default"
+          disabled={forAll === ''}
+          onClick={() => onApplyToAll(toQuantity(forAll))}
+        >
+          Aplicar a todos
+        </Button>
+      </Group>
+      {assessors.length === 0 ? (
+        <Text c="dimmed">Nenhum assessor ativo.</Text>
+      ) : (
+        <Box style={{ overflowX: 'auto' }}>
+          <Table aria-label="Assessores" miw={520} verticalSpacing="xs">
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>Assessor</Table.Th>
+                <Table.Th ta="right">Pendentes</Table.Th>
+                <Table.Th ta="right">Recebidos hoje</Table.Th>
+                <Table.Th w={160}>Quantidade</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {assessors.map((assessor) => (
+                <Table.Tr key={assessor.id}>
+                  <Table.Td>{assessor.name}</Table.Td>
+                  <Table.Td ta="right">{formatInteger(assessor.pending)}</Table.Td>
+                  <Table.Td ta="right">{formatInteger(assessor.receivedToday)}</Table.Td>
+                  <Table.Td>
+                    <NumberInput
+                      aria-label={`Quantidade para ${assessor.name}`}
+                      value={quantityOf(assessor.id)}
+                      onChange={(value) => onChange(assessor.id, toQuantity(value))}
+                      min={0}
+                      max={maxQuantity}
+                      allowDecimal={false}
+                      allowNegative={false}
+                      thousandSeparator="."
+                      decimalSeparator=","
+                      size="sm"
+                    />
+                  </Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Box>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,68 @@
+import { Button, Group, Select, SimpleGrid, TextInput } from '@mantine/core';
+import { useAssessorOptions } from '../../../lib/use-assessors.ts';
+import type { FollowUpFilter } from '../api/follow-up-query-string.ts';
+
+const confirmedOptions = [
+  { value: 'yes', label: 'Confirmado' },
+  { value: 'no', label: 'Não confirmado' },
+];
+
+export interface FollowUpFiltersProps {
+  value: FollowUpFilter;
+  onChange: (value: FollowUpFilter) => void;
+}
+
+export function FollowUpFilters({ value, onChange }: FollowUpFiltersProps) {
+  const assessors = useAssessorOptions();
+  const set = <Key extends keyof FollowUpFilter>(key: Key, next: FollowUpFilter[Key]) =>
+    onChange({ ...value, [key]: next });
+
+  return (
+    <search>
+      <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }} spacing="sm">
+        <Select
+          label="Assessor"
+          placeholder="Todos"
+          data={assessors.data ?? []}
+          value={value.assessor ?? null}
+          onChange={(assessor) => set('assessor', assessor ?? undefined)}
+          searchable
+          clearable
+          nothingFoundMessage="Nenhum assessor"
+          error={assessors.isError ? assessors.error.message : undefined}
+        />
+        <TextInput
+          label="Aceitou de"
+          type="date"
+          value={value.from ?? ''}
+          max={value.to || undefined}
+          onChange={(event) => set('from', event.currentTarget.value || undefined)}
+        />
+        <TextInput
+          label="Aceitou até"
+          type="date"
+          value={value.to ?? ''}
+          min={value.from || undefined}
+          onChange={(event) => set('to', event.currentTarget.value || undefined)}
+        />
+        <Select
+          label="Cadastro"
+          placeholder="Todos"
+          data={confirmedOptions}
+          value={value.confirmed ?? null}
+          onChange={(confirmed) =>
+            set('confirmed', confirmed === 'yes' || confirmed === 'no' ? confirmed : undefined)
+          }
+          clearable
+        />
+      </SimpleGrid>
+      {Object.values(value).some(Boolean) ? (
+        <Group justify="flex-end" mt="xs">
+          <Button size="compact-sm" variant="subtle" onClick={() => onChange({})}>
+            Limpar filtros
+          </Button>
+        </Group>
+      ) : null}
+    </search>
+  );
+}

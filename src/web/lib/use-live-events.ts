@@ -1,0 +1,68 @@
+import { type QueryClient, useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { type AppEventType, appEventSchema } from '../../core/events.ts';
+import {
+  attemptsQueryKey,
+  distributionsQueryKey,
+  followUpQueryKey,
+  leadListQueryKey,
+  myLeadsQueryKey,
+} from './live-query-keys.ts';
+
+/** What each server event makes stale. */
+const staleKeysByEvent: Record<AppEventType, readonly (readonly string[])[]> = {
+  'leads.distributed': [myLeadsQueryKey, distributionsQueryKey, leadListQueryKey],
+  'lead.attempted': [
+    myLeadsQueryKey,
+    distributionsQueryKey,
+    attemptsQueryKey,
+    followUpQueryKey,
+    leadListQueryKey,
+  ],
+  'leads.changed': [myLeadsQueryKey, distributionsQueryKey, followUpQueryKey, leadListQueryKey],
+  'leads.imported': [distributionsQueryKey, leadListQueryKey],
+};
+
+const allLiveKeys = [
+  myLeadsQueryKey,
+  distributionsQueryKey,
+  attemptsQueryKey,
+  followUpQueryKey,
+  leadListQueryKey,
+];
+
+function invalidate(queryClient: QueryClient, keys: readonly (readonly string[])[]) {
+  for (const queryKey of keys) void queryClient.invalidateQueries({ queryKey });
+}
+
+/**
+ * Keeps the open pages current: one `EventSource` on `/api/events` while signed in, and each
+ * event refetches the queries it touches. EventSource reconnects by itself; after a reconnect
+ * everything live is refetched, since events sent while disconnected are lost.
+ */
+export function useLiveEvents(enabled: boolean) {
+  const queryClient = useQueryClient();
+
+  useEffect(() => {
+    if (!enabled || typeof EventSource === 'undefined') return;
+    const source = new EventSource('/api/events');
+    let opened = false;
+
+    source.onopen = () => {
+      if (opened) invalidate(queryClient, allLiveKeys);
+      opened = true;
+    };
+    source.onmessage = (message: MessageEvent<string>) => {
+      let data: unknown;
+      try {
+        data = JSON.parse(message.data);
+      } catch {
+        return;
+      }
+      const event = appEventSchema.safeParse(data);
+      if (event.success) invalidate(queryClient, staleKeysByEvent[event.data.type]);
+    };
+
+    return () => source.close();
+  }, [enabled, queryClient]);
+}
