@@ -16,6 +16,7 @@ import {
 import { ensureFirstAdmin } from '../src/server/users/first-admin.ts';
 import { createUserRepository } from '../src/server/users/user.repository.ts';
 import type { BenchContext } from './context.ts';
+import { distributionBenchmarks } from './distribution.bench.ts';
 import { type Figure, printTable, writeReport } from './harness.ts';
 import { importBenchmarks } from './import.bench.ts';
 import { leadListBenchmarks } from './leads.bench.ts';
@@ -31,7 +32,11 @@ const { values } = parseArgs({
     only: { type: 'string' },
   },
 });
-const suites = { list: leadListBenchmarks, import: importBenchmarks };
+const suites = {
+  list: leadListBenchmarks,
+  distribution: distributionBenchmarks,
+  import: importBenchmarks,
+};
 const chosen = values.only ? values.only.split(',') : Object.keys(suites);
 for (const name of chosen) {
   if (!(name in suites)) throw new Error(`--only: ${name}? (${Object.keys(suites).join(', ')})`);
@@ -78,7 +83,9 @@ async function main() {
     );
     const seedStarted = performance.now();
     const assessorIds = await seedAssessors(database.db, assessorCount);
-    if (chosen.includes('list')) await seedLeads(database.db, leadCount, assessorIds);
+    if (chosen.some((name) => name !== 'import')) {
+      await seedLeads(database.db, leadCount, assessorIds);
+    }
     console.log(`  dados prontos em ${((performance.now() - seedStarted) / 1000).toFixed(1)} s`);
 
     const app = await buildApp({
