@@ -1,6 +1,6 @@
 import { PassThrough, Readable } from 'node:stream';
-import ExcelJS from 'exceljs';
 import type { FastifyReply } from 'fastify';
+import { loadExcelJs } from './load-exceljs.ts';
 
 export type Cell = string | number;
 
@@ -50,19 +50,20 @@ export function csvStream<Row>(chunks: RowChunks<Row>, layout: SpreadsheetLayout
 /** XLSX written row by row by exceljs's streaming writer, waiting when the client is slow. */
 export function xlsxStream<Row>(chunks: RowChunks<Row>, layout: SpreadsheetLayout<Row>): Readable {
   const output = new PassThrough();
-  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({
-    stream: output,
-    useSharedStrings: false,
-    useStyles: true,
-  });
-  const sheet = workbook.addWorksheet(layout.sheetName);
-  sheet.columns = layout.headers.map((header) => ({
-    header,
-    width: layout.widths?.[header] ?? 16,
-  }));
-  sheet.getRow(1).font = { bold: true };
-  sheet.getRow(1).commit();
   void (async () => {
+    const { default: ExcelJS } = await loadExcelJs();
+    const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({
+      stream: output,
+      useSharedStrings: false,
+      useStyles: true,
+    });
+    const sheet = workbook.addWorksheet(layout.sheetName);
+    sheet.columns = layout.headers.map((header) => ({
+      header,
+      width: layout.widths?.[header] ?? 16,
+    }));
+    sheet.getRow(1).font = { bold: true };
+    sheet.getRow(1).commit();
     for await (const rows of chunks) {
       for (const row of rows) sheet.addRow(layout.cells(row)).commit();
       if (output.writableNeedDrain) {

@@ -1,7 +1,8 @@
 import { createReadStream } from 'node:fs';
 import { parse as parseCsv } from 'csv-parse';
-import ExcelJS from 'exceljs';
+import type ExcelJS from 'exceljs';
 import iconv from 'iconv-lite';
+import { loadExcelJs } from '../export/load-exceljs.ts';
 import { type CsvSettings, csvParseOptions } from './file-inspection.ts';
 
 export interface FileRow {
@@ -66,7 +67,8 @@ export async function* readXlsxRows(
   file.on('data', (chunk) => {
     progress.bytesRead += chunk.length;
   });
-  const workbook = new ExcelJS.stream.xlsx.WorkbookReader(file, {
+  const { default: Excel } = await loadExcelJs();
+  const workbook = new Excel.stream.xlsx.WorkbookReader(file, {
     sharedStrings: 'cache',
     hyperlinks: 'ignore',
     styles: 'ignore',
