@@ -93,6 +93,7 @@ async function main() {
       database,
       mailer: { send: async () => {} },
       authSecret: randomBytes(32).toString('hex'),
+      logger: { level: 'error' },
     });
     const signIn = await app.inject({
       method: 'POST',

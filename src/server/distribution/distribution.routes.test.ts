@@ -263,3 +263,34 @@ describe('POST /api/distributions', () => {
     expect(await t.database.db.selectFrom('distributions').select('id').execute()).toHaveLength(0);
   });
 });
+
+describe('a big team', () => {
+  it('distributes to 300 assessors at once (their ids overflow one NOTIFY payload)', async () => {
+    const team = Array.from({ length: 300 }, () => crypto.randomUUID());
+    await t.database.db
+      .insertInto('users')
+      .values(
+        team.map((id, index) => ({
+          id,
+          name: `Assessor ${index}`,
+          email: `${id}@cca.test`,
+          role: 'assessor' as const,
+        })),
+      )
+      .execute();
+    await seedLeads(300 * 2);
+    try {
+      const response = await distribute({
+        perAssessor: Object.fromEntries(team.map((id) => [id, 2])),
+      });
+      expect(response.statusCode).toBe(201);
+      expect(response.json()).toMatchObject({ requested: 600, assigned: 600, shortfall: 0 });
+    } finally {
+      await t.database.db
+        .updateTable('users')
+        .set({ active: false })
+        .where('id', 'in', team)
+        .execute();
+    }
+  });
+});
