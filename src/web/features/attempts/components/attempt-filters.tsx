@@ -1,6 +1,7 @@
-import { Button, Group, Select, SimpleGrid, TextInput } from '@mantine/core';
+import { Button, Group, Select, SimpleGrid } from '@mantine/core';
 import { attemptOutcomeSchema, outcomeButtons } from '../../../../core/attempts.ts';
 import { channelLabels, channelSchema } from '../../../../core/leads.ts';
+import { DateRangeInputs } from '../../../components/date-range-inputs.tsx';
 import { useAssessorOptions } from '../../../lib/use-assessors.ts';
 import type { AttemptFilter } from '../api/attempt-query-string.ts';
 
@@ -61,19 +62,13 @@ export function AttemptFilters({ value, onChange, showAssessor }: AttemptFilters
           }
           clearable
         />
-        <TextInput
-          label="De"
-          type="date"
-          value={value.from ?? ''}
-          max={value.to || undefined}
-          onChange={(event) => set('from', event.currentTarget.value || undefined)}
-        />
-        <TextInput
-          label="Até"
-          type="date"
-          value={value.to ?? ''}
-          min={value.from || undefined}
-          onChange={(event) => set('to', event.currentTarget.value || undefined)}
+        <DateRangeInputs
+          fromLabel="De"
+          toLabel="Até"
+          from={value.from ?? ''}
+          to={value.to ?? ''}
+          onFromChange={(from) => set('from', from || undefined)}
+          onToChange={(to) => set('to', to || undefined)}
         />
       </SimpleGrid>
       {Object.values(value).some(Boolean) ? (

@@ -1,4 +1,5 @@
-import { Button, Group, Select, SimpleGrid, TextInput } from '@mantine/core';
+import { Button, Group, Select, SimpleGrid } from '@mantine/core';
+import { DateRangeInputs } from '../../../components/date-range-inputs.tsx';
 import { useAssessorOptions } from '../../../lib/use-assessors.ts';
 import type { FollowUpFilter } from '../api/follow-up-query-string.ts';
 
@@ -31,19 +32,13 @@ export function FollowUpFilters({ value, onChange }: FollowUpFiltersProps) {
           nothingFoundMessage="Nenhum assessor"
           error={assessors.isError ? assessors.error.message : undefined}
         />
-        <TextInput
-          label="Aceitou de"
-          type="date"
-          value={value.from ?? ''}
-          max={value.to || undefined}
-          onChange={(event) => set('from', event.currentTarget.value || undefined)}
-        />
-        <TextInput
-          label="Aceitou até"
-          type="date"
-          value={value.to ?? ''}
-          min={value.from || undefined}
-          onChange={(event) => set('to', event.currentTarget.value || undefined)}
+        <DateRangeInputs
+          fromLabel="Aceitou de"
+          toLabel="Aceitou até"
+          from={value.from ?? ''}
+          to={value.to ?? ''}
+          onFromChange={(from) => set('from', from || undefined)}
+          onToChange={(to) => set('to', to || undefined)}
         />
         <Select
           label="Cadastro"

@@ -1,6 +1,7 @@
 import { Button, Group, MultiSelect, Select, SimpleGrid, TextInput } from '@mantine/core';
 import { IconSearch } from '@tabler/icons-react';
 import { type LeadStatus, leadStatuses, leadStatusLabels } from '../../../../core/lead-status.ts';
+import { DateRangeInputs } from '../../../components/date-range-inputs.tsx';
 import { useAssessors } from '../api/get-assessors.ts';
 
 /** What the admin typed, before it becomes a LeadFilter (the search is debounced). */
@@ -76,19 +77,13 @@ export function LeadFilters({ values, onChange }: LeadFiltersProps) {
           value={values.batch}
           onChange={(event) => set('batch', event.currentTarget.value.replace(/\D/g, ''))}
         />
-        <TextInput
-          label="Criado de"
-          type="date"
-          value={values.createdFrom}
-          max={values.createdTo || undefined}
-          onChange={(event) => set('createdFrom', event.currentTarget.value)}
-        />
-        <TextInput
-          label="Criado até"
-          type="date"
-          value={values.createdTo}
-          min={values.createdFrom || undefined}
-          onChange={(event) => set('createdTo', event.currentTarget.value)}
+        <DateRangeInputs
+          fromLabel="Criado de"
+          toLabel="Criado até"
+          from={values.createdFrom}
+          to={values.createdTo}
+          onFromChange={(from) => set('createdFrom', from)}
+          onToChange={(to) => set('createdTo', to)}
         />
       </SimpleGrid>
       {isEmpty ? null : (
