@@ -152,7 +152,8 @@ describe("an assessor's day", () => {
     await acceptedRow.waitFor();
     expect(await acceptedRow.innerText()).toContain(assessor.name);
     const confirmed = acceptedRow.getByRole('checkbox', { name: /Cadastro confirmado/ });
-    await confirmed.check();
+    // The box ticks once the server has saved the mark, not at the click itself.
+    await confirmed.click();
     await expect.poll(() => confirmed.isChecked()).toBe(true);
     await desk.reload();
     await expect.poll(() => confirmed.isChecked()).toBe(true);

