@@ -1,41 +1,31 @@
-import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DistributionResult } from '../../core/distribution.ts';
-import { buildApp } from '../app.ts';
-import { createDatabase, type DatabaseHandle } from '../db/database.ts';
+import { type SpawnedServer, spawnServer } from '../testing/spawn-server.ts';
 import {
   createTestApp,
   type TestApp,
   type TestUser,
-  testEnv,
+  testAuthSecret,
   testOrigin,
 } from '../testing/test-app.ts';
 
-// Two server processes on one PostgreSQL: two apps, each with its own pool, each listening.
+// Two server processes on one PostgreSQL, as behind a load balancer; the test's own app (same
+// database, same secret) creates the users and the session.
 let t: TestApp;
-let secondDatabase: DatabaseHandle;
-let second: FastifyInstance;
+let servers: SpawnedServer[];
 let urls: string[];
 let adminCookie: string;
 let assessors: TestUser[];
 
 beforeAll(async () => {
   t = await createTestApp();
-  secondDatabase = createDatabase({
-    connectionString: t.database.connectionString,
-    poolSize: 5,
-    statementTimeoutMs: 10_000,
-  });
-  second = await buildApp({
-    env: testEnv,
-    database: secondDatabase,
-    mailer: { send: async () => {} },
-    authSecret: 'test-secret-with-enough-length-0123456789',
-  });
-  urls = [
-    await t.app.listen({ port: 0, host: '127.0.0.1' }),
-    await second.listen({ port: 0, host: '127.0.0.1' }),
-  ];
+  const env = {
+    DATABASE_URL: t.database.connectionString,
+    AUTH_SECRET: testAuthSecret,
+    TRUSTED_ORIGINS: testOrigin,
+  };
+  servers = await Promise.all([spawnServer(env), spawnServer(env)]);
+  urls = servers.map((server) => server.baseUrl);
   adminCookie = await t.signInAsAdmin();
   assessors = [];
   for (const name of ['Ana', 'Bruno', 'Carla', 'Davi']) {
@@ -43,8 +33,10 @@ beforeAll(async () => {
   }
 });
 afterAll(async () => {
-  await second.close();
-  await secondDatabase.close();
+  for (const server of servers ?? []) {
+    server.process.kill('SIGTERM');
+    await server.exited;
+  }
   await t.close();
 });
 

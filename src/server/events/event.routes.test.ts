@@ -8,6 +8,7 @@ import {
   createTestApp,
   type TestApp,
   type TestUser,
+  testAuthSecret,
   testEnv,
   testOrigin,
 } from '../testing/test-app.ts';
@@ -35,7 +36,7 @@ beforeAll(async () => {
     env: testEnv,
     database: secondDatabase,
     mailer: { send: async () => {} },
-    authSecret: 'test-secret-with-enough-length-0123456789',
+    authSecret: testAuthSecret,
   });
   urlA = await t.app.listen({ port: 0, host: '127.0.0.1' });
   urlB = await second.listen({ port: 0, host: '127.0.0.1' });

@@ -9,7 +9,13 @@ import {
   findFreePort,
   startEmbeddedPostgres,
 } from '../db/embedded-postgres.ts';
-import { adminCredentials, cookieFrom, testEnv, testOrigin } from '../testing/test-app.ts';
+import {
+  adminCredentials,
+  cookieFrom,
+  testAuthSecret,
+  testEnv,
+  testOrigin,
+} from '../testing/test-app.ts';
 import { ensureFirstAdmin } from '../users/first-admin.ts';
 import { createUserRepository } from '../users/user.repository.ts';
 
@@ -34,7 +40,7 @@ beforeAll(async () => {
     env: testEnv,
     database,
     mailer: { send: async () => {} },
-    authSecret: 'test-secret-with-enough-length-0123456789',
+    authSecret: testAuthSecret,
   });
 });
 

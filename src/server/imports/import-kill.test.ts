@@ -1,11 +1,10 @@
-import { type ChildProcess, spawn } from 'node:child_process';
 import { openAsBlob } from 'node:fs';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { findFreePort } from '../db/embedded-postgres.ts';
+import { type SpawnedServer, spawnServer } from '../testing/spawn-server.ts';
 import { adminCredentials } from '../testing/test-app.ts';
 import { createTestDatabase, type TestDatabase } from '../testing/test-database.ts';
 import { ensureFirstAdmin } from '../users/first-admin.ts';
@@ -15,7 +14,7 @@ const rows = 120_000;
 let database: TestDatabase;
 let dataDir: string;
 let csvPath: string;
-const servers: ChildProcess[] = [];
+const servers: SpawnedServer['process'][] = [];
 
 beforeAll(async () => {
   database = await createTestDatabase();
@@ -41,25 +40,11 @@ afterAll(async () => {
 });
 
 async function startServer() {
-  const port = await findFreePort();
-  const server = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      APP_URL: `http://127.0.0.1:${port}`,
-      DATABASE_URL: database.connectionString,
-      DATA_DIR: dataDir,
-      LOG_LEVEL: 'warn',
-    },
-    stdio: 'ignore',
+  const { process: server, baseUrl } = await spawnServer({
+    DATABASE_URL: database.connectionString,
+    DATA_DIR: dataDir,
   });
   servers.push(server);
-  const baseUrl = `http://127.0.0.1:${port}`;
-  for (let attempt = 0; attempt < 300; attempt++) {
-    if ((await fetch(`${baseUrl}/api/health`).catch(() => undefined))?.ok) break;
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
   const signIn = await fetch(`${baseUrl}/api/auth/sign-in/email`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', origin: baseUrl },

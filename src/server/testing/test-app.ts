@@ -11,6 +11,9 @@ import { createUserRepository } from '../users/user.repository.ts';
 import { createTestDatabase, type TestDatabase } from './test-database.ts';
 
 export const testOrigin = 'http://cca.test';
+/** The cookie-signing secret of the test apps; servers spawned by tests use it too. */
+export const testAuthSecret = 'test-secret-with-enough-length-0123456789';
+
 export const adminCredentials = { email: 'admin@cca.test', password: 'Admin-senha-forte-1' };
 
 export interface TestUser {
@@ -64,7 +67,7 @@ export async function createTestApp(
     env: { ...testEnv, ...options.env },
     database,
     mailer: { send: async (message) => void mails.push(message) },
-    authSecret: 'test-secret-with-enough-length-0123456789',
+    authSecret: testAuthSecret,
     ...(options.now ? { now: options.now } : {}),
   });
 

@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app.ts';
-import { testEnv } from '../testing/test-app.ts';
+import { testAuthSecret, testEnv } from '../testing/test-app.ts';
 import { createTestDatabase, type TestDatabase } from '../testing/test-database.ts';
 
 let webRoot: string;
@@ -20,7 +20,7 @@ beforeAll(async () => {
     env: testEnv,
     database,
     mailer: { send: async () => {} },
-    authSecret: 'test-secret-with-enough-length-0123456789',
+    authSecret: testAuthSecret,
     webRoot,
   });
 });

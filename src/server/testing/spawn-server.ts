@@ -1,0 +1,47 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { findFreePort } from '../db/embedded-postgres.ts';
+
+export interface SpawnedServer {
+  baseUrl: string;
+  process: ChildProcess;
+  output(): string;
+  exited: Promise<number | null>;
+}
+
+/** Starts `src/server/main.ts` in a process of its own, as `npm start` would, and waits for it. */
+export async function spawnServer(env: Record<string, string>): Promise<SpawnedServer> {
+  const port = await findFreePort();
+  const baseUrl = `http://127.0.0.1:${port}`;
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      APP_URL: baseUrl,
+      LOG_LEVEL: 'warn',
+      ...env,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout?.on('data', (chunk: Buffer) => {
+    output += chunk.toString();
+  });
+  child.stderr?.on('data', (chunk: Buffer) => {
+    output += chunk.toString();
+  });
+  const server: SpawnedServer = {
+    baseUrl,
+    process: child,
+    output: () => output,
+    exited: new Promise((resolve) => child.once('exit', resolve)),
+  };
+  const deadline = Date.now() + 60_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`the server exited:\n${output}`);
+    if ((await fetch(`${baseUrl}/api/health`).catch(() => undefined))?.ok) return server;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  child.kill('SIGKILL');
+  throw new Error(`the server was not healthy within 60 s:\n${output}`);
+}
