@@ -4,6 +4,8 @@ import type { DatabaseHandle } from '../src/server/db/database.ts';
 export interface BenchContext {
   app: FastifyInstance;
   database: DatabaseHandle;
+  /** The connection string of `database`, for servers started by a benchmark. */
+  databaseUrl: string;
   adminCookie: string;
   leadCount: number;
   assessorIds: string[];

@@ -1,4 +1,3 @@
-import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { createReadStream, createWriteStream, existsSync, openAsBlob } from 'node:fs';
 import { readFile } from 'node:fs/promises';
@@ -7,10 +6,9 @@ import { pipeline } from 'node:stream/promises';
 import iconv from 'iconv-lite';
 import pg from 'pg';
 import { from as copyFrom } from 'pg-copy-streams';
-import { findFreePort } from '../src/server/db/embedded-postgres.ts';
-import { adminCredentials } from '../src/server/testing/test-app.ts';
 import type { BenchContext } from './context.ts';
 import { atLeast, below, type Figure } from './harness.ts';
+import { startServer } from './server.ts';
 
 const areaCodes = [11, 21, 31, 41, 51, 61, 71, 81, 85, 27, 47, 48, 62, 19, 12, 13];
 const firstNames = [
@@ -91,40 +89,6 @@ async function memoryOf(pid: number): Promise<{ peakMb: number; currentMb: numbe
   const read = (key: string) =>
     Number(status.match(new RegExp(`${key}:\\s+(\\d+) kB`))?.[1] ?? 0) / 1024;
   return { peakMb: read('VmHWM'), currentMb: read('VmRSS') };
-}
-
-async function startServer(databaseUrl: string, workDir: string) {
-  execFileSync('node', ['scripts/ensure-build.mjs'], { stdio: 'inherit' });
-  const port = await findFreePort();
-  const server: ChildProcess = spawn('node', ['dist/server/main.js'], {
-    env: {
-      ...process.env,
-      NODE_ENV: 'production',
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      APP_URL: `http://127.0.0.1:${port}`,
-      DATABASE_URL: databaseUrl,
-      DATA_DIR: path.join(workDir, 'server-data'),
-      LOG_LEVEL: 'warn',
-      API_RATE_LIMIT_PER_MINUTE: '1000000',
-    },
-    stdio: ['ignore', 'inherit', 'inherit'],
-  });
-  const baseUrl = `http://127.0.0.1:${port}`;
-  for (let attempt = 0; attempt < 300; attempt++) {
-    if ((await fetch(`${baseUrl}/api/health`).catch(() => undefined))?.ok) break;
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  const signIn = await fetch(`${baseUrl}/api/auth/sign-in/email`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', origin: baseUrl },
-    body: JSON.stringify(adminCredentials),
-  });
-  const cookie = signIn.headers
-    .getSetCookie()
-    .map((value) => value.split(';')[0])
-    .join('; ');
-  return { server, baseUrl, cookie };
 }
 
 /**

@@ -20,6 +20,7 @@ import { distributionBenchmarks } from './distribution.bench.ts';
 import { type Figure, printTable, writeReport } from './harness.ts';
 import { importBenchmarks } from './import.bench.ts';
 import { leadListBenchmarks } from './leads.bench.ts';
+import { operatorBenchmarks } from './operator.bench.ts';
 import { seedAssessors, seedLeads } from './seed.ts';
 
 z.config(z.locales.ptBR());
@@ -35,6 +36,7 @@ const { values } = parseArgs({
 const suites = {
   list: leadListBenchmarks,
   distribution: distributionBenchmarks,
+  operator: operatorBenchmarks,
   import: importBenchmarks,
 };
 const chosen = values.only ? values.only.split(',') : Object.keys(suites);
@@ -104,6 +106,7 @@ async function main() {
     const context: BenchContext = {
       app,
       database,
+      databaseUrl,
       adminCookie: cookieFrom(signIn),
       leadCount,
       assessorIds,

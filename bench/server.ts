@@ -1,0 +1,43 @@
+import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
+import path from 'node:path';
+import { findFreePort } from '../src/server/db/embedded-postgres.ts';
+import { adminCredentials } from '../src/server/testing/test-app.ts';
+
+/** CCA's production build in a process of its own, signed in as `credentials`. */
+export async function startServer(
+  databaseUrl: string,
+  workDir: string,
+  credentials: { email: string; password: string } = adminCredentials,
+) {
+  execFileSync('node', ['scripts/ensure-build.mjs'], { stdio: 'inherit' });
+  const port = await findFreePort();
+  const server: ChildProcess = spawn('node', ['dist/server/main.js'], {
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      APP_URL: `http://127.0.0.1:${port}`,
+      DATABASE_URL: databaseUrl,
+      DATA_DIR: path.join(workDir, 'server-data'),
+      LOG_LEVEL: 'warn',
+      API_RATE_LIMIT_PER_MINUTE: '1000000',
+    },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  const baseUrl = `http://127.0.0.1:${port}`;
+  for (let attempt = 0; attempt < 300; attempt++) {
+    if ((await fetch(`${baseUrl}/api/health`).catch(() => undefined))?.ok) break;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  const signIn = await fetch(`${baseUrl}/api/auth/sign-in/email`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin: baseUrl },
+    body: JSON.stringify(credentials),
+  });
+  const cookie = signIn.headers
+    .getSetCookie()
+    .map((value) => value.split(';')[0])
+    .join('; ');
+  return { server, baseUrl, cookie };
+}
