@@ -30,6 +30,22 @@ function signInRequest(email: string, password: string, remoteAddress = '10.0.0.
 
 const me = (cookie: string) => t.app.inject({ url: '/api/me', headers: { cookie } });
 
+const requestReset = (email: string) =>
+  t.app.inject({
+    method: 'POST',
+    url: '/api/auth/request-password-reset',
+    headers: { origin: testOrigin },
+    payload: { email },
+  });
+
+const resetPassword = (token: string, newPassword: string) =>
+  t.app.inject({
+    method: 'POST',
+    url: '/api/auth/reset-password',
+    headers: { origin: testOrigin },
+    payload: { token, newPassword },
+  });
+
 function linkToken(text: string | undefined): string {
   const token = text?.match(/resetpassword\?token=([\w-]+)/)?.[1];
   if (!token) throw new Error(`no reset link in ${text}`);
@@ -188,18 +204,8 @@ describe('sessions', () => {
 describe('password reset', () => {
   it('answers the same neutral message whether the e-mail exists or not', async () => {
     const before = t.mails.length;
-    const known = await t.app.inject({
-      method: 'POST',
-      url: '/api/auth/request-password-reset',
-      headers: { origin: testOrigin },
-      payload: { email: adminCredentials.email },
-    });
-    const unknown = await t.app.inject({
-      method: 'POST',
-      url: '/api/auth/request-password-reset',
-      headers: { origin: testOrigin },
-      payload: { email: 'ninguem@cca.test' },
-    });
+    const known = await requestReset(adminCredentials.email);
+    const unknown = await requestReset('ninguem@cca.test');
     expect(known.json()).toEqual({ message: forgotPasswordMessage });
     expect(unknown.body).toBe(known.body);
     expect(t.mails.length).toBe(before + 1);
@@ -207,20 +213,9 @@ describe('password reset', () => {
 
   it('sets a new password with a single-use link and ends every other session', async () => {
     const user = await t.createSignedInUser('assessor');
-    await t.app.inject({
-      method: 'POST',
-      url: '/api/auth/request-password-reset',
-      headers: { origin: testOrigin },
-      payload: { email: user.email },
-    });
+    await requestReset(user.email);
     const token = linkToken(t.mails.at(-1)?.text);
-    const reset = () =>
-      t.app.inject({
-        method: 'POST',
-        url: '/api/auth/reset-password',
-        headers: { origin: testOrigin },
-        payload: { token, newPassword: 'nova-senha-forte-7' },
-      });
+    const reset = () => resetPassword(token, 'nova-senha-forte-7');
     const first = await reset();
     expect(first.statusCode).toBe(200);
     expect((await me(user.cookie)).statusCode).toBe(401);
@@ -236,21 +231,11 @@ describe('password reset', () => {
 
   it('refuses a link older than one hour', async () => {
     const user = await t.createSignedInUser('assessor');
-    await t.app.inject({
-      method: 'POST',
-      url: '/api/auth/request-password-reset',
-      headers: { origin: testOrigin },
-      payload: { email: user.email },
-    });
+    await requestReset(user.email);
     const token = linkToken(t.mails.at(-1)?.text);
     vi.useFakeTimers({ toFake: ['Date'] });
     vi.setSystemTime(Date.now() + 61 * 60_000);
-    const response = await t.app.inject({
-      method: 'POST',
-      url: '/api/auth/reset-password',
-      headers: { origin: testOrigin },
-      payload: { token, newPassword: 'nova-senha-forte-8' },
-    });
+    const response = await resetPassword(token, 'nova-senha-forte-8');
     expect(response.statusCode).toBe(400);
     vi.useRealTimers();
     await expect(t.signIn(user.email, user.password)).resolves.toContain('cca.session_token');
@@ -258,27 +243,12 @@ describe('password reset', () => {
 
   it('refuses a weak new password and keeps the link usable', async () => {
     const user = await t.createSignedInUser('assessor');
-    await t.app.inject({
-      method: 'POST',
-      url: '/api/auth/request-password-reset',
-      headers: { origin: testOrigin },
-      payload: { email: user.email },
-    });
+    await requestReset(user.email);
     const token = linkToken(t.mails.at(-1)?.text);
-    const weak = await t.app.inject({
-      method: 'POST',
-      url: '/api/auth/reset-password',
-      headers: { origin: testOrigin },
-      payload: { token, newPassword: 'password123' },
-    });
+    const weak = await resetPassword(token, 'password123');
     expect(weak.statusCode).toBe(400);
     expect(weak.json().error.message).toContain('muito comum');
-    const good = await t.app.inject({
-      method: 'POST',
-      url: '/api/auth/reset-password',
-      headers: { origin: testOrigin },
-      payload: { token, newPassword: 'outra-senha-forte-2' },
-    });
+    const good = await resetPassword(token, 'outra-senha-forte-2');
     expect(good.statusCode).toBe(200);
   });
 });
