@@ -1,6 +1,7 @@
-import { Paper, Stack, Title } from '@mantine/core';
+import { Stack } from '@mantine/core';
 import { useSearchParams } from 'react-router';
 import { appRoutes } from '../../../../core/app-routes.ts';
+import { PageSection } from '../../../components/page-section.tsx';
 import { PageTitle } from '../../../components/page-title.tsx';
 import { QueryErrorAlert } from '../../../components/query-error-alert.tsx';
 import { RowsSkeleton } from '../../../components/rows-skeleton.tsx';
@@ -53,35 +54,17 @@ export function ImportLeadsPage() {
         {batchId !== null ? (
           <ImportProgressCard key={batchId} batchId={batchId} onClose={() => follow(null)} />
         ) : null}
-        <Paper
-          withBorder
-          radius="md"
-          p={{ base: 'md', sm: 'lg' }}
-          component="section"
-          aria-labelledby="novo-arquivo"
-        >
-          <Title order={2} size="h4" mb="md" id="novo-arquivo">
-            Novo arquivo
-          </Title>
+        <PageSection id="novo-arquivo" title="Novo arquivo">
           <ImportForm
             onStarted={(id) => {
               follow(id);
               window.scrollTo({ top: 0, behavior: 'smooth' });
             }}
           />
-        </Paper>
-        <Paper
-          withBorder
-          radius="md"
-          p={{ base: 'md', sm: 'lg' }}
-          component="section"
-          aria-labelledby="importacoes"
-        >
-          <Title order={2} size="h4" mb="md" id="importacoes">
-            Importações
-          </Title>
+        </PageSection>
+        <PageSection id="importacoes" title="Importações">
           <BatchesSection onFollow={follow} />
-        </Paper>
+        </PageSection>
       </Stack>
     </>
   );

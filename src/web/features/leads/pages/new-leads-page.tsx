@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { appRoutes } from '../../../../core/app-routes.ts';
 import type { NewLeadsSummary } from '../../../../core/leads.ts';
 import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
+import { PageSection } from '../../../components/page-section.tsx';
 import { PageTitle } from '../../../components/page-title.tsx';
 import { formatDateTime, formatInteger } from '../../../components/pt-br-format.ts';
 import { QueryErrorAlert } from '../../../components/query-error-alert.tsx';
@@ -178,18 +179,9 @@ export function NewLeadsPage() {
               </Paper>
             </Grid.Col>
             <Grid.Col span={{ base: 12, md: 4 }}>
-              <Paper
-                withBorder
-                radius="md"
-                p={{ base: 'md', sm: 'lg' }}
-                component="section"
-                aria-labelledby="por-origem"
-              >
-                <Title order={2} size="h4" mb="md" id="por-origem">
-                  Por origem
-                </Title>
+              <PageSection id="por-origem" title="Por origem">
                 <SourcesTable sources={summary.data.bySource} />
-              </Paper>
+              </PageSection>
             </Grid.Col>
           </Grid>
         </Stack>

@@ -1,5 +1,6 @@
-import { Paper, Stack, Title } from '@mantine/core';
+import { Stack } from '@mantine/core';
 import { appRoutes } from '../../../../core/app-routes.ts';
+import { PageSection } from '../../../components/page-section.tsx';
 import { PageTitle } from '../../../components/page-title.tsx';
 import { QueryErrorAlert } from '../../../components/query-error-alert.tsx';
 import { RowsSkeleton } from '../../../components/rows-skeleton.tsx';
@@ -32,30 +33,12 @@ export function CreateUserPage() {
     <>
       <PageTitle>{appRoutes.createUser.title}</PageTitle>
       <Stack gap="xl">
-        <Paper
-          withBorder
-          radius="md"
-          p={{ base: 'md', sm: 'lg' }}
-          component="section"
-          aria-labelledby="novo-usuario"
-        >
-          <Title order={2} size="h4" mb="md" id="novo-usuario">
-            Novo usuário
-          </Title>
+        <PageSection id="novo-usuario" title="Novo usuário">
           <CreateUserForm />
-        </Paper>
-        <Paper
-          withBorder
-          radius="md"
-          p={{ base: 'md', sm: 'lg' }}
-          component="section"
-          aria-labelledby="usuarios"
-        >
-          <Title order={2} size="h4" mb="md" id="usuarios">
-            Usuários
-          </Title>
+        </PageSection>
+        <PageSection id="usuarios" title="Usuários">
           <UsersSection />
-        </Paper>
+        </PageSection>
       </Stack>
     </>
   );
