@@ -38,6 +38,23 @@ export const recordAttemptBodySchema = z
   });
 export type RecordAttemptBody = z.input<typeof recordAttemptBodySchema>;
 
+/** The parts of the assessor's list, in calling order. */
+export const myLeadGroups = ['callbackDue', 'notAttended', 'retry', 'callbackLater'] as const;
+export type MyLeadGroup = (typeof myLeadGroups)[number];
+
+/** How many leads of the list one request brings: the page shows the first ones and more on demand. */
+export const myLeadsPageSize = 50;
+
+/** `GET /api/my-leads?limit=`: the first `limit` leads of the list, in calling order. */
+export const myLeadsQuerySchema = z.object({
+  limit: z.coerce
+    .number({ error: 'Informe um número de leads.' })
+    .int({ error: 'Informe um número inteiro de leads.' })
+    .min(1, { error: 'Peça ao menos 1 lead.' })
+    .max(1000, { error: 'Peça no máximo 1000 leads de uma vez.' })
+    .default(myLeadsPageSize),
+});
+
 /** A lead as the assessor sees it in their day. */
 export const myLeadSchema = z.object({
   id: z.number().int(),
@@ -53,13 +70,21 @@ export const myLeadSchema = z.object({
   assignedAt: z.iso.datetime().nullable(),
   callbackAt: z.iso.datetime().nullable(),
   /** Why it is where it is in the list. */
-  group: z.enum(['callbackDue', 'notAttended', 'retry', 'callbackLater']),
+  group: z.enum(myLeadGroups),
   lastNote: z.string().nullable(),
 });
 export type MyLead = z.infer<typeof myLeadSchema>;
 
 export const myLeadsSchema = z.object({
+  /** The first leads of the list, in calling order. */
   leads: z.array(myLeadSchema),
+  /** How many leads each group holds in the whole list, loaded or not. */
+  groups: z.object({
+    callbackDue: z.number().int(),
+    notAttended: z.number().int(),
+    retry: z.number().int(),
+    callbackLater: z.number().int(),
+  } satisfies Record<MyLeadGroup, z.ZodNumber>),
   /** The day's progress: leads received today and how many of them already have an outcome. */
   today: z.object({ received: z.number().int(), attended: z.number().int() }),
 });

@@ -30,6 +30,11 @@ export interface MyLeadRow {
   callbackAt: Date | null;
   rank: 0 | 1 | 2 | 3;
   lastNote: string | null;
+  /** How many leads each rank holds in the whole list (the same on every row). */
+  callbackDue: number;
+  notAttended: number;
+  retry: number;
+  callbackLater: number;
 }
 
 export interface LockedLead {
@@ -119,33 +124,47 @@ export function createAttemptRepository(db: Kysely<Database>) {
 
   return {
     /**
-     * The owner's workable leads, read through (owner_id, status, id), ranked: due call-backs,
-     * not attended, retries, later call-backs.
+     * The first `limit` of the owner's workable leads, ranked: due call-backs, not attended,
+     * retries, later call-backs. The ranking reads only the owner's index (it carries the
+     * ordering columns) and keeps the top of the list; the table is read for the page alone.
+     * Each row also carries how many leads every rank holds in the whole list.
      */
-    async myLeads(ownerId: string): Promise<MyLeadRow[]> {
+    async myLeads(ownerId: string, limit: number): Promise<MyLeadRow[]> {
       const result = await sql<MyLeadRow>`
-        select * from (
-          select l.id, l.name, l.phone, l.email, l.city, l.uf, l.notes, l.extra, l.status,
-            l.attempts, l.assigned_at as "assignedAt", l.callback_at as "callbackAt",
-            l.status_changed_at,
+        with queue as (
+          select l.id, l.callback_at, l.assigned_at, l.attempts, l.status_changed_at,
             case
               when l.status = 'yellow' and l.callback_at <= now() then 0
               when l.status = 'assigned' then 1
               when l.status = 'no_answer' then 2
               else 3
-            end as rank,
-            (select a.note from lead_attempts a
-              where a.lead_id = l.id and a.note is not null
-              order by a.id desc limit 1) as "lastNote"
+            end as rank
           from leads l
           where l.owner_id = ${ownerId} and l.status = any(${[...workableStatuses]}::text[])
-        ) s
-        order by rank,
-          case when rank in (0, 3) then "callbackAt" end,
-          case when rank = 1 then "assignedAt" end,
-          case when rank = 2 then attempts end,
-          case when rank = 2 then status_changed_at end,
-          id
+        ), sizes as (
+          select count(*) filter (where rank = 0)::int as "callbackDue",
+            count(*) filter (where rank = 1)::int as "notAttended",
+            count(*) filter (where rank = 2)::int as retry,
+            count(*) filter (where rank = 3)::int as "callbackLater"
+          from queue
+        ), page as (
+          select id, rank,
+            case when rank in (0, 3) then callback_at end as due_at,
+            case when rank = 1 then assigned_at end as received_at,
+            case when rank = 2 then attempts end as tries,
+            case when rank = 2 then status_changed_at end as tried_at
+          from queue
+          order by rank, due_at, received_at, tries, tried_at, id
+          limit ${limit}
+        )
+        select l.id, l.name, l.phone, l.email, l.city, l.uf, l.notes, l.extra, l.status,
+          l.attempts, l.assigned_at as "assignedAt", l.callback_at as "callbackAt", p.rank,
+          (select a.note from lead_attempts a
+            where a.lead_id = l.id and a.note is not null
+            order by a.id desc limit 1) as "lastNote",
+          s.*
+        from page p join leads l on l.id = p.id cross join sizes s
+        order by p.rank, p.due_at, p.received_at, p.tries, p.tried_at, p.id
       `.execute(db);
       return result.rows;
     },

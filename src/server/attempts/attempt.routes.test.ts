@@ -58,11 +58,12 @@ function record(user: { cookie: string }, leadId: number, payload: unknown) {
   });
 }
 
-async function myLeads(user: { cookie: string }) {
-  const response = await t.app.inject({ url: '/api/my-leads', headers: headersOf(user) });
+async function myLeads(user: { cookie: string }, query = '') {
+  const response = await t.app.inject({ url: `/api/my-leads${query}`, headers: headersOf(user) });
   expect(response.statusCode, response.body).toBe(200);
   return response.json() as {
     leads: { id: number; group: string; lastNote: string | null; status: string }[];
+    groups: Record<string, number>;
     today: { received: number; attended: number };
   };
 }
@@ -116,6 +117,47 @@ describe('GET /api/my-leads', () => {
       [laterSooner, 'callbackLater'],
       [later, 'callbackLater'],
     ]);
+  });
+
+  it('brings the first leads of the list and counts every group of the whole list', async () => {
+    const elisa = await t.createSignedInUser('assessor', 'Elisa');
+    const due = await seedLead(elisa, { status: 'yellow', callback_at: inHours(-1) });
+    const fresh: number[] = [];
+    for (let hour = 5; hour > 0; hour--)
+      fresh.push(await seedLead(elisa, { assigned_at: inHours(-hour) }));
+    await seedLead(elisa, { status: 'no_answer', attempts: 1 });
+    await seedLead(elisa, { status: 'yellow', callback_at: inHours(3) });
+    await seedLead(elisa, { status: 'yellow', callback_at: inHours(4) });
+
+    const firstPage = await myLeads(elisa, '?limit=3');
+    expect(firstPage.leads.map((lead) => lead.id)).toEqual([due, fresh[0], fresh[1]]);
+    expect(firstPage.groups).toEqual({
+      callbackDue: 1,
+      notAttended: 5,
+      retry: 1,
+      callbackLater: 2,
+    });
+    const more = await myLeads(elisa, '?limit=6');
+    expect(more.leads.map((lead) => lead.id)).toEqual([due, ...fresh]);
+    expect((await myLeads(elisa)).leads).toHaveLength(9);
+    const nobody = await t.createSignedInUser('assessor', 'Fábio');
+    expect((await myLeads(nobody)).groups).toEqual({
+      callbackDue: 0,
+      notAttended: 0,
+      retry: 0,
+      callbackLater: 0,
+    });
+  });
+
+  it('refuses a page size that is not a whole number from 1 to 1000', async () => {
+    for (const limit of ['0', '1001', 'dez', '2.5']) {
+      const response = await t.app.inject({
+        url: `/api/my-leads?limit=${limit}`,
+        headers: headersOf(ana),
+      });
+      expect(response.statusCode, limit).toBe(400);
+      expect(response.json().error.message).toMatch(/lead/);
+    }
   });
 
   it('counts the day’s progress and shows the latest note, also for a lead that left the list', async () => {

@@ -3,6 +3,7 @@ import {
   attemptExportQuerySchema,
   attemptListQuerySchema,
   attemptPageSchema,
+  myLeadsQuerySchema,
   myLeadsSchema,
   recordAttemptBodySchema,
   recordAttemptResultSchema,
@@ -31,10 +32,11 @@ export const attemptRoutes: FastifyPluginAsyncZod<{ attemptService: AttemptServi
         tags: ['attempts'],
         summary:
           'Os leads de quem pede, por ordem de ligação (retornos vencidos, não atendidos, novas tentativas, retornos futuros) e o progresso do dia',
-        response: { 200: myLeadsSchema },
+        querystring: myLeadsQuerySchema,
+        response: { 200: myLeadsSchema, 400: errorBodySchema },
       },
     },
-    async (request) => attemptService.myLeads(callerOf(request).id),
+    async (request) => attemptService.myLeads(callerOf(request).id, request.query.limit),
   );
 
   app.post(

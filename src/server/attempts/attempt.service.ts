@@ -1,11 +1,12 @@
 import type { z } from 'zod';
-import type {
-  AttemptRecord,
-  attemptListQuerySchema,
-  MyLead,
-  MyLeads,
-  RecordAttemptResult,
-  recordAttemptBodySchema,
+import {
+  type AttemptRecord,
+  type attemptListQuerySchema,
+  type MyLead,
+  type MyLeads,
+  myLeadGroups,
+  type RecordAttemptResult,
+  type recordAttemptBodySchema,
 } from '../../core/attempts.ts';
 import {
   type AttemptOutcome,
@@ -21,8 +22,6 @@ import { decodeCursor, encodeCursor } from '../http/keyset-cursor.ts';
 import type { AttemptFilter, AttemptRepository, AttemptRow } from './attempt.repository.ts';
 
 const iso = (date: Date | null) => (date ? date.toISOString() : null);
-
-const groups = ['callbackDue', 'notAttended', 'retry', 'callbackLater'] as const;
 
 /** Who is asking: an assessor only ever sees their own calls, whatever filter they send. */
 export interface Caller {
@@ -64,8 +63,12 @@ export function createAttemptService({
   now?: () => number;
 }) {
   return {
-    async myLeads(ownerId: string): Promise<MyLeads> {
-      const [rows, today] = await Promise.all([attempts.myLeads(ownerId), attempts.today(ownerId)]);
+    async myLeads(ownerId: string, limit: number): Promise<MyLeads> {
+      const [rows, today] = await Promise.all([
+        attempts.myLeads(ownerId, limit),
+        attempts.today(ownerId),
+      ]);
+      const sizes = rows[0];
       const leads: MyLead[] = rows.map((row) => ({
         id: row.id,
         name: row.name,
@@ -79,10 +82,16 @@ export function createAttemptService({
         attempts: row.attempts,
         assignedAt: iso(row.assignedAt),
         callbackAt: iso(row.callbackAt),
-        group: groups[row.rank],
+        group: myLeadGroups[row.rank],
         lastNote: row.lastNote,
       }));
-      return { leads, today };
+      const groups = {
+        callbackDue: sizes?.callbackDue ?? 0,
+        notAttended: sizes?.notAttended ?? 0,
+        retry: sizes?.retry ?? 0,
+        callbackLater: sizes?.callbackLater ?? 0,
+      };
+      return { leads, groups, today };
     },
 
     /**

@@ -119,33 +119,31 @@ function statements(db: Kysely<Database>) {
       }));
     },
 
-    /** One UPDATE for every lead of the assignment and one INSERT for their history rows. */
+    /**
+     * One UPDATE for every lead of the assignment and one INSERT for their history rows. The
+     * leads were locked by `lockPool` in this transaction, so their status is the one given;
+     * the check on it still guards against a lead that is not. Pool leads have no owner.
+     */
     async assign(values: {
       leadIds: number[];
       assessorIds: string[];
+      fromStatuses: string[];
       changedBy: string;
       reason: string;
     }): Promise<number> {
       if (values.leadIds.length === 0) return 0;
       const result = await sql<{ assigned: number }>`
-        with assignment as (
-          select * from unnest(${values.leadIds}::bigint[], ${values.assessorIds}::text[])
-            as a (lead_id, assessor_id)
-        ), locked as (
-          select l.id, l.status, l.owner_id, a.assessor_id
-          from leads l join assignment a on a.lead_id = l.id
-          where l.status = any(${distributable}::text[])
-        ), changed as (
-          update leads l set status = 'assigned', owner_id = locked.assessor_id,
+        with changed as (
+          update leads l set status = 'assigned', owner_id = a.assessor_id,
             assigned_at = now(), callback_at = null, status_changed_at = now(), updated_at = now()
-          from locked where l.id = locked.id
-          returning l.id, locked.status as from_status, locked.owner_id as from_owner_id,
-            l.owner_id as to_owner_id
+          from unnest(${values.leadIds}::bigint[], ${values.assessorIds}::text[],
+            ${values.fromStatuses}::text[]) as a (lead_id, assessor_id, from_status)
+          where l.id = a.lead_id and l.status = a.from_status
+            and a.from_status = any(${distributable}::text[])
+          returning l.id, a.from_status, l.owner_id
         ), history as (
-          insert into lead_history
-            (lead_id, changed_by, from_status, to_status, from_owner_id, to_owner_id, reason)
-          select id, ${values.changedBy}, from_status, 'assigned', from_owner_id, to_owner_id,
-            ${values.reason}
+          insert into lead_history (lead_id, changed_by, from_status, to_status, to_owner_id, reason)
+          select id, ${values.changedBy}, from_status, 'assigned', owner_id, ${values.reason}
           from changed
         )
         select count(*)::int as assigned from changed

@@ -112,8 +112,12 @@ export function createDistributionService(deps: { distributions: DistributionRep
           count: counts[index] ?? 0,
         }));
         const assignment = assignLeads(leads, recipients);
+        const recycledLeads = new Set(leads.filter((lead) => lead.recycled).map((lead) => lead.id));
         const assigned = await repository.assign({
           ...assignment,
+          fromStatuses: assignment.leadIds.map((id) =>
+            recycledLeads.has(id) ? 'recycled' : 'new',
+          ),
           changedBy: admin.id,
           reason: `Distribuição #${claimed.id}`,
         });
@@ -122,7 +126,6 @@ export function createDistributionService(deps: { distributions: DistributionRep
           throw new AppError('CONFLICT', 'A distribuição mudou durante a gravação. Tente de novo.');
         }
 
-        const recycledLeads = new Set(leads.filter((lead) => lead.recycled).map((lead) => lead.id));
         const perAssessor = new Map<string, { assigned: number; recycled: number }>();
         assignment.assessorIds.forEach((assessorId, index) => {
           const tally = perAssessor.get(assessorId) ?? { assigned: 0, recycled: 0 };

@@ -176,11 +176,12 @@ export function createImportRepository(db: Kysely<Database>) {
             .forUpdate()
             .executeTakeFirst();
           if (batch?.status !== 'done') return 'not-done';
-          await trx
-            .deleteFrom('leads')
-            .where('batch_id', '=', batchId)
-            .where('status', '=', 'new')
-            .execute();
+          await sql`
+            with deleted as (
+              delete from leads where batch_id = ${batchId} and status = 'new' returning id
+            )
+            delete from lead_history where lead_id in (select id from deleted)
+          `.execute(trx);
           const left = await trx
             .selectFrom('leads')
             .select(sql<number>`count(*)::int`.as('count'))

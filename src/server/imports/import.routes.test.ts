@@ -413,6 +413,12 @@ describe('import', () => {
         false,
       );
     const first = await importFile(make('71'), 'u1.csv');
+    // A lead that went out and came back to the pool is `new` again, with history.
+    const returned = await leadByPhone('+5571999991001');
+    await t.database.db
+      .insertInto('lead_history')
+      .values({ lead_id: Number(returned?.id), to_status: 'new', reason: 'Devolvido ao pool' })
+      .execute();
     const undo = await t.app.inject({
       method: 'POST',
       url: `/api/imports/${first.id}/undo`,
@@ -421,6 +427,12 @@ describe('import', () => {
     expect(undo.statusCode, undo.body).toBe(200);
     expect(undo.json().status).toBe('undone');
     expect(await leadByPhone('+5571999991001')).toBeUndefined();
+    const history = await t.database.db
+      .selectFrom('lead_history')
+      .select('id')
+      .where('lead_id', '=', Number(returned?.id))
+      .execute();
+    expect(history).toEqual([]);
 
     const second = await importFile(make('81'), 'u2.csv');
     const admin = await t.database.db.selectFrom('users').select('id').executeTakeFirstOrThrow();

@@ -4,6 +4,7 @@ import * as leads from './0002-leads.ts';
 import * as importWorker from './0003-import-worker.ts';
 import * as distributions from './0004-distributions.ts';
 import * as distributionResult from './0005-distribution-result.ts';
+import * as operatorIndexes from './0008-operator-indexes.ts';
 
 /** Every migration, in order. A landed migration is never edited: add a new one. */
 export const migrations: Record<string, Migration> = {
@@ -12,4 +13,5 @@ export const migrations: Record<string, Migration> = {
   '0003-import-worker': importWorker,
   '0004-distributions': distributions,
   '0005-distribution-result': distributionResult,
+  '0008-operator-indexes': operatorIndexes,
 };

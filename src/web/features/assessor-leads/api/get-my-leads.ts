@@ -1,21 +1,25 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { myLeadsSchema } from '../../../../core/attempts.ts';
 import { apiClient } from '../../../lib/api-client.ts';
 import { myLeadsQueryKey } from '../../../lib/live-query-keys.ts';
 
-export function getMyLeads({ signal }: { signal?: AbortSignal } = {}) {
-  return apiClient.get('/api/my-leads', myLeadsSchema, { signal });
+export function getMyLeads(limit: number, { signal }: { signal?: AbortSignal } = {}) {
+  return apiClient.get(`/api/my-leads?limit=${limit}`, myLeadsSchema, { signal });
 }
 
-/** Refreshed by server events (a distribution) and, as a fallback, every minute for due call-backs. */
-export function myLeadsQueryOptions() {
+/**
+ * The first `limit` leads of the list. Refreshed by server events (a distribution) and, as a
+ * fallback, every minute for due call-backs; asking for more keeps the shown ones meanwhile.
+ */
+export function myLeadsQueryOptions(limit: number) {
   return queryOptions({
-    queryKey: myLeadsQueryKey,
-    queryFn: getMyLeads,
+    queryKey: [...myLeadsQueryKey, limit],
+    queryFn: ({ signal }) => getMyLeads(limit, { signal }),
+    placeholderData: keepPreviousData,
     refetchInterval: 60_000,
   });
 }
 
-export function useMyLeads() {
-  return useQuery(myLeadsQueryOptions());
+export function useMyLeads(limit: number) {
+  return useQuery(myLeadsQueryOptions(limit));
 }

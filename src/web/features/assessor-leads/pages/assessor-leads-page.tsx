@@ -1,7 +1,7 @@
-import { Kbd, Paper, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
+import { Button, Kbd, Paper, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
 import { Fragment, useCallback, useEffect, useRef, useState } from 'react';
 import { appRoutes } from '../../../../core/app-routes.ts';
-import { type MyLead, outcomeButtons } from '../../../../core/attempts.ts';
+import { type MyLead, myLeadsPageSize, outcomeButtons } from '../../../../core/attempts.ts';
 import type { AttemptOutcome } from '../../../../core/lead-status.ts';
 import { leadStatusLabels } from '../../../../core/lead-status.ts';
 import { PageTitle } from '../../../components/page-title.tsx';
@@ -32,7 +32,8 @@ function isShortcutTarget(event: KeyboardEvent): boolean {
 }
 
 export function AssessorLeadsPage() {
-  const myLeads = useMyLeads();
+  const [limit, setLimit] = useState(myLeadsPageSize);
+  const myLeads = useMyLeads(limit);
   const recordAttempt = useRecordAttempt();
   const [currentId, setCurrentId] = useState<number | null>(null);
   const [whatsAppLeadIds, setWhatsAppLeadIds] = useState<ReadonlySet<number>>(new Set());
@@ -43,6 +44,10 @@ export function AssessorLeadsPage() {
   const [errorByLead, setErrorByLead] = useState<{ leadId: number; message: string } | null>(null);
 
   const leads = myLeads.data?.leads ?? [];
+  const groups = myLeads.data?.groups;
+  const total = groups
+    ? groups.callbackDue + groups.notAttended + groups.retry + groups.callbackLater
+    : 0;
   const current = leads.find((lead) => lead.id === currentId) ?? leads[0];
   const busy = recordAttempt.isPending;
 
@@ -154,12 +159,11 @@ export function AssessorLeadsPage() {
               </Text>
               {leads.map((lead, index) => {
                 const startsGroup = leads[index - 1]?.group !== lead.group;
-                const groupSize = leads.filter((item) => item.group === lead.group).length;
                 return (
                   <Fragment key={lead.id}>
                     {startsGroup ? (
                       <Title order={2} size="h5" mt={index === 0 ? 0 : 'sm'}>
-                        {groupLabels[lead.group]} ({formatInteger(groupSize)})
+                        {groupLabels[lead.group]} ({formatInteger(groups?.[lead.group] ?? 0)})
                       </Title>
                     ) : null}
                     <LeadCard
@@ -186,6 +190,15 @@ export function AssessorLeadsPage() {
                   </Fragment>
                 );
               })}
+              {leads.length < total ? (
+                <Button
+                  variant="light"
+                  loading={myLeads.isPlaceholderData}
+                  onClick={() => setLimit(leads.length + myLeadsPageSize)}
+                >
+                  Mostrar mais leads ({formatInteger(total - leads.length)} restantes)
+                </Button>
+              ) : null}
             </>
           )}
         </Stack>
