@@ -29,13 +29,13 @@ async function adminCookie(): Promise<string> {
     .join('; ');
 }
 
-/** Imports the day's leads through the API, as the import page does, and waits for the batch. */
-async function importLeads() {
+/** Imports leads through the API, as the import page does, and waits for the batch. */
+async function importLeads(source: string, names: string[]) {
   const origin = baseUrl();
   const cookie = await adminCookie();
   const csv = [
     'Nome;Telefone;Cidade;UF',
-    ...leadNames.map((name) => `${name};(11) ${phoneDigits()};São Paulo;SP`),
+    ...names.map((name) => `${name};(11) ${phoneDigits()};São Paulo;SP`),
   ].join('\r\n');
   const form = new FormData();
   form.append(
@@ -61,7 +61,7 @@ async function importLeads() {
       },
       { timeout: 30_000, interval: 300 },
     )
-    .toBe(`done:${leadNames.length}`);
+    .toBe(`done:${names.length}`);
 }
 
 const currentLeadName = (page: Page) =>
@@ -75,7 +75,7 @@ describe("an assessor's day", () => {
       password: `senha-da-paula-${suffix}`,
     };
     await createUser({ ...assessor, role: 'assessor' });
-    await importLeads();
+    await importLeads(source, leadNames);
 
     // The assessor, on a phone, opens the day's page before there is anything in it.
     const phone = await newPage(browser, { width: 360, height: 740 });
@@ -172,5 +172,33 @@ describe("an assessor's day", () => {
 
     await phone.context().close();
     await desk.context().close();
+  });
+
+  it('shows a long list 50 leads at a time', async () => {
+    const assessor = {
+      name: `Rita Assessora ${suffix}`,
+      email: `rita-${suffix}@e2e.test`,
+      password: `senha-da-rita-${suffix}`,
+    };
+    const { id } = await createUser({ ...assessor, role: 'assessor' });
+    const longSource = `e2e-lista-longa-${suffix}`;
+    const names = Array.from({ length: 55 }, (_, index) => `Lista ${index + 1} ${suffix}`);
+    await importLeads(longSource, names);
+    const origin = baseUrl();
+    const distributed = await fetch(`${origin}/api/distributions`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', origin, cookie: await adminCookie() },
+      body: JSON.stringify({ perAssessor: { [id]: 55 }, pool: { source: longSource } }),
+    });
+    expect(distributed.status, await distributed.text()).toBe(201);
+
+    const page = await newPage(browser);
+    await signIn(page, assessor.email, assessor.password);
+    await page.getByRole('heading', { name: 'Ainda não atendidos (55)' }).waitFor();
+    expect(await page.locator('article').count()).toBe(50);
+    await page.getByRole('button', { name: 'Mostrar mais leads (5 restantes)' }).click();
+    await expect.poll(() => page.locator('article').count()).toBe(55);
+    await expect(page.getByRole('button', { name: /Mostrar mais leads/ }).count()).resolves.toBe(0);
+    await page.context().close();
   });
 });
