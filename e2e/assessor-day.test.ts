@@ -1,6 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { admin, baseUrl, createUser, launchBrowser, newPage, signIn } from './support/browser.ts';
+import { distribute, importLeads } from './support/api.ts';
+import { admin, createUser, launchBrowser, newPage, signIn } from './support/browser.ts';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -14,56 +15,6 @@ afterAll(async () => {
 const suffix = Date.now().toString(36);
 const source = `e2e-dia-${suffix}`;
 const leadNames = [`Carla Dia ${suffix}`, `Diego Dia ${suffix}`, `Elisa Dia ${suffix}`];
-const phoneDigits = () => `9${String(Math.floor(Math.random() * 1e8)).padStart(8, '0')}`;
-
-async function adminCookie(): Promise<string> {
-  const origin = baseUrl();
-  const response = await fetch(`${origin}/api/auth/sign-in/email`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', origin },
-    body: JSON.stringify(admin()),
-  });
-  return response.headers
-    .getSetCookie()
-    .map((value) => value.split(';')[0])
-    .join('; ');
-}
-
-/** Imports leads through the API, as the import page does, and waits for the batch. */
-async function importLeads(source: string, names: string[]) {
-  const origin = baseUrl();
-  const cookie = await adminCookie();
-  const csv = [
-    'Nome;Telefone;Cidade;UF',
-    ...names.map((name) => `${name};(11) ${phoneDigits()};São Paulo;SP`),
-  ].join('\r\n');
-  const form = new FormData();
-  form.append(
-    'mapping',
-    JSON.stringify({ Nome: 'name', Telefone: 'phone', Cidade: 'city', UF: 'uf' }),
-  );
-  form.append('source', source);
-  form.append('fillEmptyFields', 'false');
-  form.append('file', new Blob([csv], { type: 'text/csv' }), `${source}.csv`);
-  const started = await fetch(`${origin}/api/imports`, {
-    method: 'POST',
-    headers: { origin, cookie },
-    body: form,
-  });
-  if (started.status !== 202) throw new Error(`import: ${started.status} ${await started.text()}`);
-  const { id } = (await started.json()) as { id: number };
-  await expect
-    .poll(
-      async () => {
-        const response = await fetch(`${origin}/api/imports/${id}`, { headers: { cookie } });
-        const batch = (await response.json()) as { status: string; inserted: number };
-        return `${batch.status}:${batch.inserted}`;
-      },
-      { timeout: 30_000, interval: 300 },
-    )
-    .toBe(`done:${names.length}`);
-}
-
 const currentLeadName = (page: Page) =>
   page.locator('article[aria-current="true"] h3').first().innerText();
 
@@ -184,13 +135,7 @@ describe("an assessor's day", () => {
     const longSource = `e2e-lista-longa-${suffix}`;
     const names = Array.from({ length: 55 }, (_, index) => `Lista ${index + 1} ${suffix}`);
     await importLeads(longSource, names);
-    const origin = baseUrl();
-    const distributed = await fetch(`${origin}/api/distributions`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', origin, cookie: await adminCookie() },
-      body: JSON.stringify({ perAssessor: { [id]: 55 }, pool: { source: longSource } }),
-    });
-    expect(distributed.status, await distributed.text()).toBe(201);
+    await distribute(id, 55, longSource);
 
     const page = await newPage(browser);
     await signIn(page, assessor.email, assessor.password);

@@ -1,7 +1,5 @@
-import type { Insertable } from 'kysely';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { DistributionResult } from '../../core/distribution.ts';
-import type { LeadsTable } from '../db/schema.ts';
 import { createTestApp, type TestApp, type TestUser, testOrigin } from '../testing/test-app.ts';
 
 let t: TestApp;
@@ -26,18 +24,6 @@ beforeEach(async () => {
   await t.database.db.deleteFrom('leads').execute();
   await t.database.db.updateTable('users').set({ active: true }).execute();
 });
-
-let phoneCounter = 40_000_000;
-
-async function seedLeads(count: number, values: Partial<Insertable<LeadsTable>> = {}) {
-  const rows = Array.from({ length: count }, () => ({
-    name: 'Lead Teste',
-    phone: `+55219${++phoneCounter}`,
-    ...values,
-  }));
-  const inserted = await t.database.db.insertInto('leads').values(rows).returning('id').execute();
-  return inserted.map((row) => row.id);
-}
 
 async function seedBatch(source: string) {
   const row = await t.database.db
@@ -79,7 +65,7 @@ const shareOf = (result: DistributionResult, id: string) =>
 
 describe('POST /api/distributions', () => {
   it('splits a short pool fairly and reports the shortfall, with history rows', async () => {
-    const ids = await seedLeads(10);
+    const ids = await t.seedLeads(10);
     const response = await distribute({
       perAssessor: { [ana.id]: 6, [bruno.id]: 2, [carla.id]: 6 },
     });
@@ -132,7 +118,7 @@ describe('POST /api/distributions', () => {
   });
 
   it('gives every active assessor the same with `each` and skips deactivated and unknown ids', async () => {
-    await seedLeads(20);
+    await t.seedLeads(20);
     await t.database.db
       .updateTable('users')
       .set({ active: false })
@@ -169,9 +155,9 @@ describe('POST /api/distributions', () => {
   it('takes only from the pool asked for: kind, batch, source', async () => {
     const batchA = await seedBatch('Feira');
     const batchB = await seedBatch('Site');
-    const fromA = await seedLeads(3, { batch_id: batchA, source: 'Feira' });
-    const fromB = await seedLeads(3, { batch_id: batchB, source: 'Site' });
-    const recycled = await seedLeads(2, { status: 'recycled', last_owner_id: bruno.id });
+    const fromA = await t.seedLeads(3, { batch_id: batchA, source: 'Feira' });
+    const fromB = await t.seedLeads(3, { batch_id: batchB, source: 'Site' });
+    const recycled = await t.seedLeads(2, { status: 'recycled', last_owner_id: bruno.id });
 
     const byBatch = await distribute({ each: 10, pool: { batchId: batchA, kind: 'new' } });
     expect(byBatch.json().assigned).toBe(3);
@@ -194,8 +180,8 @@ describe('POST /api/distributions', () => {
   });
 
   it('sends recycled leads to someone other than their last owner', async () => {
-    const lastAna = await seedLeads(4, { status: 'recycled', last_owner_id: ana.id });
-    const lastBruno = await seedLeads(4, { status: 'recycled', last_owner_id: bruno.id });
+    const lastAna = await t.seedLeads(4, { status: 'recycled', last_owner_id: ana.id });
+    const lastBruno = await t.seedLeads(4, { status: 'recycled', last_owner_id: bruno.id });
     const response = await distribute({ perAssessor: { [ana.id]: 4, [bruno.id]: 4 } });
     expect(response.statusCode, response.body).toBe(201);
     const leads = await ownersOf([...lastAna, ...lastBruno]);
@@ -205,7 +191,7 @@ describe('POST /api/distributions', () => {
   });
 
   it('replays an Idempotency-Key with the first answer and assigns nothing more', async () => {
-    await seedLeads(10);
+    await t.seedLeads(10);
     const headers = { 'idempotency-key': 'chave-1' };
     const first = await distribute({ each: 2 }, headers);
     expect(first.statusCode).toBe(201);
@@ -229,7 +215,7 @@ describe('POST /api/distributions', () => {
   });
 
   it('refuses invalid requests in pt-BR and changes nothing; assessors get 403', async () => {
-    const ids = await seedLeads(3);
+    const ids = await t.seedLeads(3);
     const cases = [
       { each: 2, perAssessor: { [ana.id]: 1 } },
       {},
@@ -278,7 +264,7 @@ describe('a big team', () => {
         })),
       )
       .execute();
-    await seedLeads(300 * 2);
+    await t.seedLeads(300 * 2);
     try {
       const response = await distribute({
         perAssessor: Object.fromEntries(team.map((id) => [id, 2])),

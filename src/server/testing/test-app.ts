@@ -2,9 +2,11 @@ import { mkdtempSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import type { Insertable } from 'kysely';
 import type { Role } from '../../core/roles.ts';
 import { type AppEnv, buildApp } from '../app.ts';
 import { hashPassword } from '../auth/password-hashing.ts';
+import type { LeadsTable } from '../db/schema.ts';
 import type { MailMessage } from '../mail/mailer.ts';
 import { ensureFirstAdmin } from '../users/first-admin.ts';
 import { createUserRepository } from '../users/user.repository.ts';
@@ -32,6 +34,8 @@ export interface TestApp {
   signInAsAdmin(): Promise<string>;
   /** Creates a user with a password and signs them in. */
   createSignedInUser(role: Role, name?: string): Promise<TestUser>;
+  /** Inserts `count` leads, each with a phone of its own, and answers their ids in order. */
+  seedLeads(count: number, values?: Partial<Insertable<LeadsTable>>): Promise<number[]>;
   close(): Promise<void>;
 }
 
@@ -54,6 +58,7 @@ export function cookieFrom(response: LightMyRequestResponse): string {
 }
 
 let userCounter = 0;
+let phoneCounter = 10_000_000;
 
 /** The real app on a database of its own, with mails kept in memory. */
 export async function createTestApp(
@@ -100,6 +105,24 @@ export async function createTestApp(
         passwordHash: await hashPassword(password),
       });
       return { id, email, password, cookie: await signIn(email, password) };
+    },
+    async seedLeads(count, values = {}) {
+      const ids: number[] = [];
+      // In slices: one INSERT of thousands of rows would pass PostgreSQL's parameter limit.
+      for (let done = 0; done < count; done += 1000) {
+        const rows = Array.from({ length: Math.min(1000, count - done) }, () => ({
+          name: 'Lead Teste',
+          phone: `+55219${++phoneCounter}`,
+          ...values,
+        }));
+        const inserted = await database.db
+          .insertInto('leads')
+          .values(rows)
+          .returning('id')
+          .execute();
+        ids.push(...inserted.map((row) => row.id));
+      }
+      return ids;
     },
     async close() {
       await app.close();
