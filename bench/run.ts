@@ -16,11 +16,13 @@ import {
 import { ensureFirstAdmin } from '../src/server/users/first-admin.ts';
 import { createUserRepository } from '../src/server/users/user.repository.ts';
 import type { BenchContext } from './context.ts';
+import { dashboardBenchmarks } from './dashboard.bench.ts';
 import { distributionBenchmarks } from './distribution.bench.ts';
 import { type Figure, printTable, writeReport } from './harness.ts';
 import { importBenchmarks } from './import.bench.ts';
 import { leadListBenchmarks } from './leads.bench.ts';
 import { operatorBenchmarks } from './operator.bench.ts';
+import { recycleBenchmarks } from './recycle.bench.ts';
 import { seedAssessors, seedLeads } from './seed.ts';
 
 z.config(z.locales.ptBR());
@@ -38,6 +40,10 @@ const suites = {
   distribution: distributionBenchmarks,
   operator: operatorBenchmarks,
   import: importBenchmarks,
+  // Adds 5 000 000 calls, then times /api/dashboard and the triggers' cost on a distribution.
+  dashboard: dashboardBenchmarks,
+  // Last: it turns 200 000 leads into refusals and recycles them.
+  recycle: recycleBenchmarks,
 };
 const chosen = values.only ? values.only.split(',') : Object.keys(suites);
 for (const name of chosen) {

@@ -9,12 +9,14 @@ import {
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { defaultTimeZone } from '../core/dashboard.ts';
 import { attemptsFeature } from './attempts/index.ts';
 import { authRoutes } from './auth/auth.routes.ts';
 import { createAuth } from './auth/auth.ts';
 import { createSessionResolver } from './auth/session.ts';
 import { createSignInThrottleRepository } from './auth/sign-in-throttle.repository.ts';
 import type { Env } from './config/env.ts';
+import { dashboardFeature } from './dashboard/index.ts';
 import type { DatabaseHandle } from './db/database.ts';
 import { distributionFeature } from './distribution/index.ts';
 import { eventsFeature } from './events/index.ts';
@@ -26,6 +28,7 @@ import { registerErrorHandler } from './http/error-handler.ts';
 import { importRoutes } from './imports/import.routes.ts';
 import { leadsFeature } from './leads/index.ts';
 import type { Mailer } from './mail/mailer.ts';
+import { recyclingFeature } from './recycling/index.ts';
 import { createUserRepository } from './users/user.repository.ts';
 import { userRoutes } from './users/user.routes.ts';
 import { createUserService } from './users/user.service.ts';
@@ -44,7 +47,9 @@ export type AppEnv = Pick<
   | 'apiRateLimitPerMinute'
   | 'dataDir'
   | 'importMaxBytes'
->;
+> &
+  // Optional so that an environment without it counts days in the default zone.
+  Partial<Pick<Env, 'timeZone'>>;
 
 export interface AppDeps {
   env: AppEnv;
@@ -54,7 +59,7 @@ export interface AppDeps {
   /** The built web app (dist/web); without it only the API is served. */
   webRoot?: string | undefined;
   logger?: FastifyServerOptions['logger'];
-  /** The clock of the session checks, replaceable in tests. */
+  /** The clock of the session checks and of the dashboard's today, replaceable in tests. */
   now?: () => number;
 }
 
@@ -169,6 +174,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(attemptsFeature, { database });
   await app.register(followUpFeature, { database });
   await app.register(distributionFeature, { database });
+  await app.register(recyclingFeature, { database });
+  await app.register(dashboardFeature, {
+    database,
+    timeZone: env.timeZone ?? defaultTimeZone,
+    now: deps.now,
+  });
   await app.register(eventsFeature, { database });
   await app.register(importRoutes, {
     database,

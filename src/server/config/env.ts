@@ -5,6 +5,15 @@ const booleanFromString = z
   .enum(['true', 'false', '1', '0'])
   .transform((value) => value === 'true' || value === '1');
 
+function isTimeZone(name: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en', { timeZone: name });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 const envSchema = z.object({
   NODE_ENV: z.enum(['production', 'development', 'test']).default('production'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
@@ -38,6 +47,13 @@ const envSchema = z.object({
     .int()
     .min(1024)
     .default(100 * 1024 * 1024),
+  /** The call centre's time zone: where a day starts and ends on the dashboard. */
+  TIME_ZONE: z
+    .string()
+    .refine(isTimeZone, {
+      error: 'fuso horário desconhecido (use um nome IANA, ex.: America/Sao_Paulo)',
+    })
+    .default('America/Sao_Paulo'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 
@@ -61,6 +77,7 @@ export interface Env {
   mailFrom: string;
   apiRateLimitPerMinute: number;
   importMaxBytes: number;
+  timeZone: string;
   logLevel: string;
 }
 
@@ -109,6 +126,7 @@ export function readEnv(source: NodeJS.ProcessEnv = process.env): Env {
     mailFrom: env.MAIL_FROM,
     apiRateLimitPerMinute: env.API_RATE_LIMIT_PER_MINUTE,
     importMaxBytes: env.IMPORT_MAX_BYTES,
+    timeZone: env.TIME_ZONE,
     logLevel: env.LOG_LEVEL,
   };
 }

@@ -180,6 +180,27 @@ export interface DistributionSharesTable {
   recycled: number;
 }
 
+/** Insert-only changes of the lead count per status; their sum is the count (0007). */
+export interface LeadStatusCountDeltasTable {
+  status: LeadStatus;
+  delta: number;
+}
+
+/** Calls per day in the call centre's time zone, assessor and outcome (0007). */
+export interface AttemptDailyCountsTable {
+  day: ColumnType<string, string, string>;
+  assessor_id: string;
+  outcome: AttemptOutcome;
+  attempts: number;
+}
+
+/** Insert-only changes of the calls per day and outcome; summed when read (0007). */
+export interface AttemptDailyTotalDeltasTable {
+  day: ColumnType<string, string, string>;
+  outcome: AttemptOutcome;
+  attempts: number;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -195,6 +216,9 @@ export interface Database {
   do_not_call: DoNotCallTable;
   distributions: DistributionsTable;
   distribution_shares: DistributionSharesTable;
+  lead_status_count_deltas: LeadStatusCountDeltasTable;
+  attempt_daily_counts: AttemptDailyCountsTable;
+  attempt_daily_total_deltas: AttemptDailyTotalDeltasTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

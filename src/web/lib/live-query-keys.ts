@@ -8,3 +8,5 @@ export const attemptsQueryKey = ['attempts'] as const;
 export const followUpQueryKey = ['follow-up'] as const;
 /** The lead list's key (features/leads uses the same literal). */
 export const leadListQueryKey = ['leads'] as const;
+/** The admin's dashboard: every event moves one of its figures. */
+export const dashboardQueryKey = ['dashboard'] as const;

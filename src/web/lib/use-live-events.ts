@@ -3,6 +3,7 @@ import { useEffect } from 'react';
 import { type AppEventType, appEventSchema } from '../../core/events.ts';
 import {
   attemptsQueryKey,
+  dashboardQueryKey,
   distributionsQueryKey,
   followUpQueryKey,
   leadListQueryKey,
@@ -11,16 +12,28 @@ import {
 
 /** What each server event makes stale. */
 const staleKeysByEvent: Record<AppEventType, readonly (readonly string[])[]> = {
-  'leads.distributed': [myLeadsQueryKey, distributionsQueryKey, leadListQueryKey],
+  'leads.distributed': [
+    myLeadsQueryKey,
+    distributionsQueryKey,
+    leadListQueryKey,
+    dashboardQueryKey,
+  ],
   'lead.attempted': [
     myLeadsQueryKey,
     distributionsQueryKey,
     attemptsQueryKey,
     followUpQueryKey,
     leadListQueryKey,
+    dashboardQueryKey,
   ],
-  'leads.changed': [myLeadsQueryKey, distributionsQueryKey, followUpQueryKey, leadListQueryKey],
-  'leads.imported': [distributionsQueryKey, leadListQueryKey],
+  'leads.changed': [
+    myLeadsQueryKey,
+    distributionsQueryKey,
+    followUpQueryKey,
+    leadListQueryKey,
+    dashboardQueryKey,
+  ],
+  'leads.imported': [distributionsQueryKey, leadListQueryKey, dashboardQueryKey],
 };
 
 const allLiveKeys = [
@@ -29,6 +42,7 @@ const allLiveKeys = [
   attemptsQueryKey,
   followUpQueryKey,
   leadListQueryKey,
+  dashboardQueryKey,
 ];
 
 function invalidate(queryClient: QueryClient, keys: readonly (readonly string[])[]) {

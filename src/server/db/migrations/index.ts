@@ -4,6 +4,8 @@ import * as leads from './0002-leads.ts';
 import * as importWorker from './0003-import-worker.ts';
 import * as distributions from './0004-distributions.ts';
 import * as distributionResult from './0005-distribution-result.ts';
+import * as recycling from './0006-recycling.ts';
+import * as dashboard from './0007-dashboard.ts';
 import * as operatorIndexes from './0008-operator-indexes.ts';
 
 /** Every migration, in order. A landed migration is never edited: add a new one. */
@@ -13,5 +15,7 @@ export const migrations: Record<string, Migration> = {
   '0003-import-worker': importWorker,
   '0004-distributions': distributions,
   '0005-distribution-result': distributionResult,
+  '0006-recycling': recycling,
+  '0007-dashboard': dashboard,
   '0008-operator-indexes': operatorIndexes,
 };

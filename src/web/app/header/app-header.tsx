@@ -4,6 +4,7 @@ import { Link, useLocation } from 'react-router';
 import { homePathByRole } from '../../../core/roles.ts';
 import type { Me } from '../../../core/users.ts';
 import { Logo } from '../../components/logo.tsx';
+import { RecycleLeadsButton } from '../../features/recycling/components/recycle-leads-button.tsx';
 import { AccountMenu } from './account-menu.tsx';
 import classes from './app-header.module.css';
 import { type NavigationLink, navigationLinksFor } from './navigation-links.ts';
@@ -77,7 +78,7 @@ export function AppHeader({ user }: AppHeaderProps) {
         </Group>
 
         <Group gap="xs" wrap="nowrap">
-          {/* Admins will get the 'Reciclar Leads' button here, next to the account menu (seed §2). */}
+          {user.role === 'admin' ? <RecycleLeadsButton /> : null}
           <AccountMenu user={user} />
         </Group>
       </Group>

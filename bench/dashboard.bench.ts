@@ -1,0 +1,119 @@
+import { randomUUID } from 'node:crypto';
+import { sql } from 'kysely';
+import { attemptOutcomes } from '../src/core/lead-status.ts';
+import { testOrigin } from '../src/server/testing/test-app.ts';
+import type { BenchContext } from './context.ts';
+import { below, type Figure, median, percentile } from './harness.ts';
+
+const attemptCount = 5_000_000;
+const attemptChunk = 1_000_000;
+/** The calls are spread over this many days before now, so 30 of them hold about a third. */
+const attemptDays = 100;
+const runs = 50;
+
+/**
+ * `GET /api/dashboard` over the seeded leads and 5 000 000 calls, and what the summary
+ * triggers add to a distribution of 100 leads per assessor.
+ */
+export async function dashboardBenchmarks(context: BenchContext): Promise<Figure[]> {
+  const { app, adminCookie, database, assessorIds } = context;
+  const db = database.db;
+
+  console.log(`  dashboard: gerando ${attemptCount.toLocaleString('pt-BR')} ligações…`);
+  const seedStarted = performance.now();
+  const leads = await sql<{ first: number; count: number }>`
+    select min(id) as first, count(*)::int as count from leads
+  `.execute(db);
+  const { first, count } = leads.rows[0] ?? { first: 1, count: 1 };
+  for (let offset = 0; offset < attemptCount; offset += attemptChunk) {
+    // The ids are dense from `first`, so `first + n % count` always names a lead.
+    await sql`
+      insert into lead_attempts (lead_id, assessor_id, outcome, channel, created_at)
+      select ${first}::bigint + n % ${count},
+        (${sql.val(assessorIds)}::text[])[1 + n % ${assessorIds.length}],
+        (${sql.val([...attemptOutcomes])}::text[])[1 + (n / 7) % ${attemptOutcomes.length}],
+        case when n % 4 = 0 then 'whatsapp' else 'phone' end,
+        now() - (n % ${attemptDays * 24 * 60}) * interval '1 minute'
+      from generate_series(${offset + 1}::bigint, ${offset + attemptChunk}::bigint) as n
+    `.execute(db);
+  }
+  await sql`analyze lead_attempts`.execute(db);
+  await sql`analyze attempt_daily_counts`.execute(db);
+  const seedSeconds = (performance.now() - seedStarted) / 1000;
+
+  const read = async () => {
+    const response = await app.inject({ url: '/api/dashboard', headers: { cookie: adminCookie } });
+    if (response.statusCode !== 200) {
+      throw new Error(`dashboard: ${response.statusCode} ${response.body}`);
+    }
+    return response.json() as { totalLeads: number; attemptsByDay: { total: number }[] };
+  };
+  const first30 = await read();
+  const times: number[] = [];
+  for (let run = 0; run < runs; run++) {
+    const started = performance.now();
+    await read();
+    times.push(performance.now() - started);
+  }
+  const calls30 = first30.attemptsByDay.reduce((sum, day) => sum + day.total, 0);
+
+  // The same distribution with the lead-count triggers off, then on.
+  const distribute = async () => {
+    const started = performance.now();
+    const response = await app.inject({
+      method: 'POST',
+      url: '/api/distributions',
+      headers: { origin: testOrigin, cookie: adminCookie, 'idempotency-key': randomUUID() },
+      payload: { each: 100 },
+    });
+    if (response.statusCode !== 201) {
+      throw new Error(`distribution: ${response.statusCode} ${response.body}`);
+    }
+    return { ms: performance.now() - started, assigned: response.json().assigned as number };
+  };
+  const triggers = ['dashboard_leads_insert', 'dashboard_leads_update', 'dashboard_leads_delete'];
+  const setTriggers = async (state: 'enable' | 'disable') => {
+    for (const name of triggers) {
+      await sql`alter table leads ${sql.raw(state)} trigger ${sql.ref(name)}`.execute(db);
+    }
+  };
+  const without: number[] = [];
+  const withTriggers: number[] = [];
+  let assigned = 0;
+  await setTriggers('disable');
+  try {
+    for (let run = 0; run < 3; run++) without.push((await distribute()).ms);
+  } finally {
+    await setTriggers('enable');
+    // The counts missed the distributions above: start them again from the table.
+    await sql`
+      delete from lead_status_count_deltas;
+      insert into lead_status_count_deltas (status, delta)
+      select status, count(*) from leads group by status
+    `.execute(db);
+  }
+  for (let run = 0; run < 3; run++) {
+    const result = await distribute();
+    withTriggers.push(result.ms);
+    assigned = result.assigned;
+  }
+  const overhead = median(withTriggers) - median(without);
+
+  return [
+    below(
+      `dashboard (${first30.totalLeads.toLocaleString('en')} leads, ${attemptCount.toLocaleString('en')} calls): median`,
+      median(times),
+      'ms',
+      200,
+      `${runs} calls after one warm-up; ${calls30.toLocaleString('en')} calls in the 30 days shown; seeding the calls took ${seedSeconds.toFixed(0)} s`,
+    ),
+    below('dashboard: p95', percentile(times, 95), 'ms', 200),
+    below(
+      `distribution of ${assigned.toLocaleString('en')} leads with the dashboard triggers`,
+      median(withTriggers) / 1000,
+      's',
+      3,
+      `median of 3; without the triggers ${(median(without) / 1000).toFixed(2)} s, so they add ${overhead.toFixed(0)} ms`,
+    ),
+  ];
+}

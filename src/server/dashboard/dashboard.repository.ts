@@ -1,0 +1,176 @@
+import { type Kysely, sql } from 'kysely';
+import type { AttemptOutcome, LeadStatus } from '../../core/lead-status.ts';
+import type { Database } from '../db/schema.ts';
+
+/** The `app_settings` key of the zone the triggers of migration 0007 take days in. */
+const timeZoneSettingKey = 'dashboard_time_zone';
+
+export interface DayBounds {
+  /** `YYYY-MM-DD` in the call centre's time zone. */
+  today: string;
+  firstChartDay: string;
+  /** The instants today starts and ends in that zone. */
+  start: Date;
+  end: Date;
+}
+
+export interface AssessorRow {
+  id: string;
+  name: string;
+  active: boolean;
+  dailyQuota: number;
+  distributedToday: number;
+  attendedToday: number;
+  acceptedToday: number;
+  lastActivityAt: Date | null;
+}
+
+export function createDashboardRepository(db: Kysely<Database>) {
+  return {
+    /**
+     * Makes the daily call counts follow the configured zone. When it differs from the one
+     * they were counted in, they are counted again from the calls, with new calls held back
+     * meanwhile so that none is counted in the old zone. Answers whether it rebuilt them.
+     */
+    async syncTimeZone(timeZone: string): Promise<boolean> {
+      return db.transaction().execute(async (trx) => {
+        const current = await sql<{ value: string }>`
+          select value from app_settings where key = ${timeZoneSettingKey} for update
+        `.execute(trx);
+        if (current.rows[0]?.value === timeZone) return false;
+        // Fails on a zone PostgreSQL does not know, before anything changes.
+        await sql`select now() at time zone ${timeZone}`.execute(trx);
+        await sql`lock table lead_attempts in share mode`.execute(trx);
+        await sql`
+          insert into app_settings (key, value) values (${timeZoneSettingKey}, ${timeZone})
+          on conflict (key) do update set value = excluded.value
+        `.execute(trx);
+        await sql`delete from attempt_daily_counts`.execute(trx);
+        await sql`delete from attempt_daily_total_deltas`.execute(trx);
+        await sql`
+          insert into attempt_daily_counts (day, assessor_id, outcome, attempts)
+          select (created_at at time zone ${timeZone})::date, assessor_id, outcome, count(*)
+          from lead_attempts
+          group by 1, 2, 3
+        `.execute(trx);
+        await sql`
+          insert into attempt_daily_total_deltas (day, outcome, attempts)
+          select day, outcome, sum(attempts) from attempt_daily_counts group by day, outcome
+        `.execute(trx);
+        return true;
+      });
+    },
+
+    async dayBounds(now: Date, timeZone: string, chartDays: number): Promise<DayBounds> {
+      const result = await sql<DayBounds>`
+        select to_char(d.today, 'YYYY-MM-DD') as today,
+          to_char(d.today - ${chartDays - 1}::int, 'YYYY-MM-DD') as "firstChartDay",
+          d.today::timestamp at time zone ${timeZone} as start,
+          (d.today + 1)::timestamp at time zone ${timeZone} as end
+        from (select (${now}::timestamptz at time zone ${timeZone})::date as today) d
+      `.execute(db);
+      const row = result.rows[0];
+      if (!row) throw new Error('no day bounds');
+      return row;
+    },
+
+    /** Leads per status, summed from the deltas, with how many delta rows each sum took. */
+    async statusCounts() {
+      const result = await sql<{ status: LeadStatus; count: number; rows: number }>`
+        select status, sum(delta)::bigint as count, count(*)::int as rows
+        from lead_status_count_deltas
+        group by status
+      `.execute(db);
+      return result.rows;
+    },
+
+    /**
+     * Folds the deltas into one row per status, and per day and outcome. Exact under
+     * concurrent writes: each DELETE removes only the rows its snapshot sees, and the sum
+     * written back is of exactly those. One compaction at a time; a read that finds another
+     * under way skips it.
+     */
+    async compactDeltas(): Promise<void> {
+      await db.transaction().execute(async (trx) => {
+        const lock = await sql<{ locked: boolean }>`
+          select pg_try_advisory_xact_lock(hashtext('cca.dashboard.compaction')) as locked
+        `.execute(trx);
+        if (!lock.rows[0]?.locked) return;
+        await sql`
+          with removed as (delete from lead_status_count_deltas returning status, delta)
+          insert into lead_status_count_deltas (status, delta)
+          select status, sum(delta) from removed group by status having sum(delta) <> 0
+        `.execute(trx);
+        await sql`
+          with removed as (
+            delete from attempt_daily_total_deltas returning day, outcome, attempts
+          )
+          insert into attempt_daily_total_deltas (day, outcome, attempts)
+          select day, outcome, sum(attempts) from removed
+          group by day, outcome having sum(attempts) <> 0
+        `.execute(trx);
+      });
+    },
+
+    /**
+     * Calls per day and outcome from `firstDay` to `lastDay`, both included, with how many
+     * delta rows each sum took.
+     */
+    async attemptsByDay(firstDay: string, lastDay: string) {
+      const result = await sql<{
+        day: string;
+        outcome: AttemptOutcome;
+        attempts: number;
+        rows: number;
+      }>`
+        select to_char(day, 'YYYY-MM-DD') as day, outcome, sum(attempts)::bigint as attempts,
+          count(*)::int as rows
+        from attempt_daily_total_deltas
+        where day between ${firstDay}::date and ${lastDay}::date
+        group by day, outcome
+      `.execute(db);
+      return result.rows;
+    },
+
+    /** Leads handed out by the distributions made between `start` and `end`. */
+    async distributedBetween(start: Date, end: Date): Promise<number> {
+      const result = await sql<{ assigned: number }>`
+        select coalesce(sum(assigned), 0)::bigint as assigned
+        from distributions where created_at >= ${start} and created_at < ${end}
+      `.execute(db);
+      return result.rows[0]?.assigned ?? 0;
+    },
+
+    /** Active assessors, and inactive ones who received or called today, with their day. */
+    async assessors(bounds: DayBounds): Promise<AssessorRow[]> {
+      const result = await sql<AssessorRow>`
+        select u.id, u.name, u.active, u.daily_quota as "dailyQuota",
+          coalesce(d.distributed, 0)::int as "distributedToday",
+          coalesce(a.attended, 0)::int as "attendedToday",
+          coalesce(a.accepted, 0)::int as "acceptedToday",
+          last_call.at as "lastActivityAt"
+        from users u
+        left join (
+          select s.assessor_id, sum(s.assigned) as distributed
+          from distribution_shares s join distributions x on x.id = s.distribution_id
+          where x.created_at >= ${bounds.start} and x.created_at < ${bounds.end}
+          group by s.assessor_id
+        ) d on d.assessor_id = u.id
+        left join (
+          select assessor_id, sum(attempts) as attended,
+            coalesce(sum(attempts) filter (where outcome = 'green'), 0) as accepted
+          from attempt_daily_counts
+          where day = ${bounds.today}::date
+          group by assessor_id
+        ) a on a.assessor_id = u.id
+        left join lateral (
+          select max(created_at) as at from lead_attempts where assessor_id = u.id
+        ) last_call on true
+        where u.role = 'assessor' and (u.active or d.distributed > 0 or a.attended > 0)
+        order by u.name, u.id
+      `.execute(db);
+      return result.rows;
+    },
+  };
+}
+export type DashboardRepository = ReturnType<typeof createDashboardRepository>;

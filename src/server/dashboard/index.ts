@@ -1,0 +1,27 @@
+import type { FastifyPluginAsync } from 'fastify';
+import type { DatabaseHandle } from '../db/database.ts';
+import { createDashboardRepository } from './dashboard.repository.ts';
+import { dashboardRoutes } from './dashboard.routes.ts';
+import { createDashboardService } from './dashboard.service.ts';
+
+export interface DashboardFeatureOptions {
+  database: DatabaseHandle;
+  /** The call centre's time zone (`TIME_ZONE`). */
+  timeZone: string;
+  /** The clock that says what today is; replaceable in tests. */
+  now?: (() => number) | undefined;
+}
+
+/** The admin's dashboard: /api/dashboard, read from summaries the database keeps exact. */
+export const dashboardFeature: FastifyPluginAsync<DashboardFeatureOptions> = async (
+  app,
+  { database, timeZone, now },
+) => {
+  const dashboardService = createDashboardService({
+    dashboard: createDashboardRepository(database.db),
+    timeZone,
+    ...(now ? { now } : {}),
+  });
+  await dashboardService.syncTimeZone();
+  await app.register(dashboardRoutes, { dashboardService });
+};

@@ -1,0 +1,119 @@
+import { type Kysely, type RawBuilder, type SqlBool, sql } from 'kysely';
+import type { AppEvent } from '../../core/events.ts';
+import type { RecyclingRules } from '../../core/recycling.ts';
+import type { Database } from '../db/schema.ts';
+import { publishEvent } from '../events/publish-event.ts';
+
+/** The app_settings key of the recycling rules (a JSON object). */
+const rulesKey = 'recycling_rules';
+
+/**
+ * The key of the transaction-level advisory lock every recycle takes: two recycles run one
+ * after the other, so they never lock the same rows in different orders (no deadlock), and
+ * the second one, whose statement starts after the first commits, finds nothing left.
+ */
+const recycleLockKey = 0x63636172; // 'ccar'
+
+export interface RecycleOutcome {
+  recycled: number;
+  /** The assessors who had the recycled leads: their open lists change. */
+  formerOwnerIds: string[];
+}
+
+export function createRecyclingRepository(db: Kysely<Database>) {
+  return {
+    ...statements(db),
+    /** Runs `work` in one transaction, with the statements bound to it. */
+    transaction<T>(work: (repository: RecyclingStatements) => Promise<T>): Promise<T> {
+      return db.transaction().execute((trx) => work(statements(trx)));
+    },
+  };
+}
+export type RecyclingRepository = ReturnType<typeof createRecyclingRepository>;
+export type RecyclingStatements = ReturnType<typeof statements>;
+
+function statements(db: Kysely<Database>) {
+  return {
+    async lockRecycling() {
+      await sql`select pg_advisory_xact_lock(${recycleLockKey}::bigint)`.execute(db);
+    },
+
+    /** The stored rules as written, or undefined when none were ever saved. */
+    async readRules(): Promise<string | undefined> {
+      const row = await db
+        .selectFrom('app_settings')
+        .select('value')
+        .where('key', '=', rulesKey)
+        .executeTakeFirst();
+      return row?.value;
+    },
+
+    async writeRules(rules: RecyclingRules) {
+      const value = JSON.stringify(rules);
+      await db
+        .insertInto('app_settings')
+        .values({ key: rulesKey, value })
+        .onConflict((conflict) => conflict.column('key').doUpdateSet({ value }))
+        .execute();
+    },
+
+    /** Locks the rules row (creating it if needed) so two changes do not lose one another. */
+    async lockRules() {
+      await db
+        .insertInto('app_settings')
+        .values({ key: rulesKey, value: '{}' })
+        .onConflict((conflict) => conflict.column('key').doNothing())
+        .execute();
+      await sql`select 1 from app_settings where key = ${rulesKey} for update`.execute(db);
+    },
+
+    /**
+     * One statement: every `red` lead the rules allow becomes `recycled` (owner cleared and
+     * kept as the last owner, recycle counter + 1) and gets its history row. A lead changed
+     * by another transaction while this one waited for its row lock is re-checked against
+     * the WHERE by PostgreSQL (READ COMMITTED) and skipped when no longer `red`, so no lead
+     * is ever counted twice.
+     */
+    async recycleRed(values: {
+      changedBy: string;
+      reason: string;
+      rules: RecyclingRules;
+    }): Promise<RecycleOutcome> {
+      const conditions: RawBuilder<SqlBool>[] = [sql<SqlBool>`l.status = 'red'`];
+      // Without a minimum the time is not compared at all: a lead refused by a transaction
+      // that committed after this one started has a later status_changed_at than now().
+      if (values.rules.minDaysSinceRefusal > 0) {
+        conditions.push(
+          sql<SqlBool>`l.status_changed_at <= now() - make_interval(days => ${values.rules.minDaysSinceRefusal}::int)`,
+        );
+      }
+      if (values.rules.maxRecyclesPerLead !== null) {
+        conditions.push(sql<SqlBool>`l.recycles < ${values.rules.maxRecyclesPerLead}::int`);
+      }
+      const result = await sql<{ recycled: number; formerOwnerIds: string[] }>`
+        with changed as (
+          update leads l set status = 'recycled', owner_id = null,
+            last_owner_id = coalesce(l.owner_id, l.last_owner_id), recycles = l.recycles + 1,
+            assigned_at = null, callback_at = null, status_changed_at = now(), updated_at = now()
+          where ${sql.join(conditions, sql` and `)}
+          returning l.id, l.last_owner_id as from_owner_id
+        ), history as (
+          insert into lead_history
+            (lead_id, changed_by, from_status, to_status, from_owner_id, to_owner_id, reason)
+          select id, ${values.changedBy}, 'red', 'recycled', from_owner_id, null, ${values.reason}
+          from changed
+        )
+        select count(*)::int as recycled,
+          coalesce(array_agg(distinct from_owner_id) filter (where from_owner_id is not null),
+            '{}') as "formerOwnerIds"
+        from changed
+      `.execute(db);
+      const row = result.rows[0];
+      return { recycled: row?.recycled ?? 0, formerOwnerIds: row?.formerOwnerIds ?? [] };
+    },
+
+    publish(event: AppEvent) {
+      return publishEvent(db, event);
+    },
+  };
+}

@@ -1,0 +1,72 @@
+import type { z } from 'zod';
+import {
+  defaultRecyclingRules,
+  type RecycleResult,
+  type RecyclingRules,
+  recycleHistoryReason,
+  recycleResultOf,
+  type recyclingRulesPatchSchema,
+  recyclingRulesSchema,
+} from '../../core/recycling.ts';
+import type { SessionUser } from '../auth/session.ts';
+import { AppError } from '../http/app-error.ts';
+import type { RecyclingRepository, RecyclingStatements } from './recycling.repository.ts';
+
+export type RecyclingRulesPatchBody = z.output<typeof recyclingRulesPatchSchema>;
+
+/** The stored rules over the defaults; a rule missing or unreadable keeps its default. */
+function rulesOf(stored: string | undefined): RecyclingRules {
+  if (stored === undefined) return defaultRecyclingRules;
+  let value: unknown;
+  try {
+    value = JSON.parse(stored);
+  } catch {
+    return defaultRecyclingRules;
+  }
+  const parsed = recyclingRulesSchema.partial().safeParse(value);
+  return parsed.success ? { ...defaultRecyclingRules, ...parsed.data } : defaultRecyclingRules;
+}
+
+async function currentRules(repository: RecyclingStatements): Promise<RecyclingRules> {
+  return rulesOf(await repository.readRules());
+}
+
+export function createRecyclingService(deps: { recycling: RecyclingRepository }) {
+  const { recycling } = deps;
+  return {
+    /** Moves every `red` lead the rules allow to `recycled`, in one transaction. */
+    async recycle(admin: SessionUser): Promise<RecycleResult> {
+      return recycling.transaction(async (repository) => {
+        await repository.lockRecycling();
+        const rules = await currentRules(repository);
+        const outcome = await repository.recycleRed({
+          changedBy: admin.id,
+          reason: recycleHistoryReason,
+          rules,
+        });
+        if (outcome.recycled > 0) {
+          await repository.publish({ type: 'leads.changed', assessorIds: outcome.formerOwnerIds });
+        }
+        return recycleResultOf(outcome.recycled);
+      });
+    },
+
+    rules: () => currentRules(recycling),
+
+    async updateRules(patch: RecyclingRulesPatchBody): Promise<RecyclingRules> {
+      return recycling.transaction(async (repository) => {
+        await repository.lockRules();
+        const merged = recyclingRulesSchema.safeParse({
+          ...(await currentRules(repository)),
+          ...patch,
+        });
+        if (!merged.success) {
+          throw new AppError('BAD_REQUEST', merged.error.issues[0]?.message);
+        }
+        await repository.writeRules(merged.data);
+        return merged.data;
+      });
+    },
+  };
+}
+export type RecyclingService = ReturnType<typeof createRecyclingService>;
