@@ -130,6 +130,12 @@ export interface LeadsTable {
   updated_at: UpdatedAt;
 }
 
+/** A lead's name, for the name search (kept by triggers on leads). */
+export interface LeadNamesTable {
+  lead_id: number;
+  name: string;
+}
+
 export interface LeadHistoryTable {
   id: Identity;
   lead_id: number;
@@ -211,6 +217,7 @@ export interface Database {
   import_batches: ImportBatchesTable;
   import_rejections: ImportRejectionsTable;
   leads: LeadsTable;
+  lead_names: LeadNamesTable;
   lead_history: LeadHistoryTable;
   lead_attempts: LeadAttemptsTable;
   do_not_call: DoNotCallTable;

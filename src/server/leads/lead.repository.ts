@@ -37,7 +37,10 @@ export function leadFilterCondition(filter: LeadFilter): RawBuilder<SqlBool> {
     if (search.kind === 'email') {
       conditions.push(sql<SqlBool>`lower(l.email) = ${search.email}`);
     } else if (search.kind === 'name') {
-      conditions.push(sql<SqlBool>`l.name ilike ${`%${escapeLike(search.text)}%`}`);
+      // Names are searched in their own table (migration 0009), by its trigram index.
+      conditions.push(
+        sql<SqlBool>`l.id in (select n.lead_id from lead_names n where n.name ilike ${`%${escapeLike(search.text)}%`})`,
+      );
     } else if (search.phone || search.cpf) {
       const exact: RawBuilder<SqlBool>[] = [];
       if (search.phone) exact.push(sql<SqlBool>`l.phone = ${search.phone}`);

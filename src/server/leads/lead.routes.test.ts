@@ -88,6 +88,31 @@ describe('GET /api/leads: search', () => {
     expect(await ids(`q=${encodeURIComponent('%')}&batch=${batch}`)).toEqual([]);
   });
 
+  it('finds a name after a rename, and no longer after an erasure or a deletion', async () => {
+    const renamed = await seedLead({ name: 'Otília Antiga' });
+    const gone = await seedLead({ name: 'Otília Removida' });
+    const renaming = await t.app.inject({
+      method: 'PATCH',
+      url: `/api/leads/${renamed}`,
+      headers: asAdmin(),
+      payload: { name: 'Otília Nova' },
+    });
+    expect(renaming.statusCode, renaming.body).toBe(200);
+    expect(await ids('q=Ot%C3%ADlia')).toEqual([gone, renamed]);
+    expect(await ids('q=Antiga')).toEqual([]);
+    expect(await ids('q=Nova')).toEqual([renamed]);
+
+    expect((await bulk({ ids: [renamed] }, { action: 'erase' })).statusCode).toBe(200);
+    await t.database.db.deleteFrom('leads').where('id', '=', gone).execute();
+    expect(await ids('q=Ot%C3%ADlia')).toEqual([]);
+    const names = await t.database.db
+      .selectFrom('lead_names')
+      .select('lead_id')
+      .where('lead_id', 'in', [renamed, gone])
+      .execute();
+    expect(names).toEqual([]);
+  });
+
   it('finds a phone typed in another spelling, or a piece of it', async () => {
     expect(await ids(`q=${encodeURIComponent('(11) 98765-4321')}`)).toEqual([phoneLead]);
     expect(await ids(`q=${encodeURIComponent('011 9 8765 4321')}`)).toEqual([phoneLead]);

@@ -7,6 +7,7 @@ import * as distributionResult from './0005-distribution-result.ts';
 import * as recycling from './0006-recycling.ts';
 import * as dashboard from './0007-dashboard.ts';
 import * as operatorIndexes from './0008-operator-indexes.ts';
+import * as leadNameSearch from './0009-lead-name-search.ts';
 
 /** Every migration, in order. A landed migration is never edited: add a new one. */
 export const migrations: Record<string, Migration> = {
@@ -18,4 +19,5 @@ export const migrations: Record<string, Migration> = {
   '0006-recycling': recycling,
   '0007-dashboard': dashboard,
   '0008-operator-indexes': operatorIndexes,
+  '0009-lead-name-search': leadNameSearch,
 };
