@@ -111,6 +111,8 @@ export function createAuth(options: AuthOptions) {
       cookiePrefix: 'cca',
       useSecureCookies: options.secureCookies,
       defaultCookieAttributes: { httpOnly: true, sameSite: 'lax', path: '/' },
+      // Every API request resolves its session: one query joining the user, not two.
+      database: { joins: true },
     },
     logger: { level: 'error' },
   });
