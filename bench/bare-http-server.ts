@@ -1,8 +1,10 @@
-// The baseline of the operator benchmark: node:http serving what GET /api/my-leads and
-// POST /api/leads/{id}/attempts do (the same service and repository), with no framework,
-// auth or checks.
+// The baseline of the operator benchmark: node:http serving what GET /api/my-leads,
+// POST /api/leads/{id}/attempts (the same service and repository) and GET /api/health (the
+// same query and answer) do, with no framework, auth or checks.
 import http from 'node:http';
+import { sql } from 'kysely';
 import { myLeadsPageSize } from '../src/core/attempts.ts';
+import { errorMessages } from '../src/core/errors.ts';
 import { createAttemptRepository } from '../src/server/attempts/attempt.repository.ts';
 import { createAttemptService } from '../src/server/attempts/attempt.service.ts';
 import { createDatabase } from '../src/server/db/database.ts';
@@ -15,19 +17,31 @@ const database = createDatabase({
 const service = createAttemptService({ attempts: createAttemptRepository(database.db) });
 const assessorId = process.env.ASSESSOR_ID as string;
 
+async function health(): Promise<[number, unknown]> {
+  try {
+    await sql`select 1`.execute(database.db);
+    return [200, { status: 'ok', database: 'ok' }];
+  } catch {
+    const code = 'DATABASE_UNAVAILABLE';
+    return [503, { error: { code, message: errorMessages[code] } }];
+  }
+}
+
+async function answer(request: http.IncomingMessage): Promise<[number, unknown]> {
+  if (request.url === '/health') return health();
+  const leadId = /^\/leads\/(\d+)\/attempts$/.exec(request.url ?? '')?.[1];
+  if (request.method === 'POST' && leadId) {
+    return [
+      201,
+      await service.record(assessorId, Number(leadId), { outcome: 'no_answer', channel: 'phone' }),
+    ];
+  }
+  return [200, await service.myLeads(assessorId, myLeadsPageSize)];
+}
+
 http
   .createServer(async (request, response) => {
-    const leadId = /^\/leads\/(\d+)\/attempts$/.exec(request.url ?? '')?.[1];
-    const answer =
-      request.method === 'POST' && leadId
-        ? await service.record(assessorId, Number(leadId), {
-            outcome: 'no_answer',
-            channel: 'phone',
-          })
-        : await service.myLeads(assessorId, myLeadsPageSize);
-    const body = JSON.stringify(answer);
-    response
-      .writeHead(request.method === 'POST' ? 201 : 200, { 'content-type': 'application/json' })
-      .end(body);
+    const [status, body] = await answer(request);
+    response.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body));
   })
   .listen(Number(process.env.PORT), '127.0.0.1', () => console.log('ready'));

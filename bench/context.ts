@@ -8,6 +8,8 @@ export interface BenchContext {
   databaseUrl: string;
   adminCookie: string;
   leadCount: number;
+  /** Call records the dashboard benchmark adds (`--calls`). */
+  callCount: number;
   assessorIds: string[];
   /** A scratch folder for generated files. */
   workDir: string;

@@ -5,7 +5,6 @@ import { testOrigin } from '../src/server/testing/test-app.ts';
 import type { BenchContext } from './context.ts';
 import { below, type Figure, median, percentile } from './harness.ts';
 
-const attemptCount = 5_000_000;
 const attemptChunk = 1_000_000;
 /** The calls are spread over this many days before now, so 30 of them hold about a third. */
 const attemptDays = 100;
@@ -16,7 +15,7 @@ const runs = 50;
  * triggers add to a distribution of 100 leads per assessor.
  */
 export async function dashboardBenchmarks(context: BenchContext): Promise<Figure[]> {
-  const { app, adminCookie, database, assessorIds } = context;
+  const { app, adminCookie, database, assessorIds, callCount: attemptCount } = context;
   const db = database.db;
 
   console.log(`  dashboard: gerando ${attemptCount.toLocaleString('pt-BR')} ligações…`);
@@ -34,7 +33,7 @@ export async function dashboardBenchmarks(context: BenchContext): Promise<Figure
         (${sql.val([...attemptOutcomes])}::text[])[1 + (n / 7) % ${attemptOutcomes.length}],
         case when n % 4 = 0 then 'whatsapp' else 'phone' end,
         now() - (n % ${attemptDays * 24 * 60}) * interval '1 minute'
-      from generate_series(${offset + 1}::bigint, ${offset + attemptChunk}::bigint) as n
+      from generate_series(${offset + 1}::bigint, ${Math.min(offset + attemptChunk, attemptCount)}::bigint) as n
     `.execute(db);
   }
   await sql`analyze lead_attempts`.execute(db);

@@ -2,12 +2,14 @@ import { once } from 'node:events';
 import { createReadStream, createWriteStream, existsSync, openAsBlob } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
+import { createInterface } from 'node:readline';
 import { pipeline } from 'node:stream/promises';
+import ExcelJS from 'exceljs';
 import iconv from 'iconv-lite';
 import pg from 'pg';
 import { from as copyFrom } from 'pg-copy-streams';
 import type { BenchContext } from './context.ts';
-import { atLeast, below, type Figure } from './harness.ts';
+import { atLeast, atMost, below, type Figure } from './harness.ts';
 import { startServer } from './server.ts';
 
 const areaCodes = [11, 21, 31, 41, 51, 61, 71, 81, 85, 27, 47, 48, 62, 19, 12, 13];
@@ -92,24 +94,36 @@ async function memoryOf(pid: number): Promise<{ peakMb: number; currentMb: numbe
 }
 
 /**
- * A messy CSV imported through the real server (upload, worker, one transaction) against a
- * plain COPY of the same rows already cleaned into the `leads` table of another empty database.
+ * The same rows as an XLSX written the way Excel writes one: shared strings, stored after the
+ * worksheet in the file.
  */
-export async function importBenchmarks(context: BenchContext): Promise<Figure[]> {
-  const rows = context.leadCount;
-  console.log(`Importação: gerando um CSV de ${rows.toLocaleString('pt-BR')} linhas…`);
-  const { csvPath, cleanPath } = await generateFiles(rows, context.workDir);
-  const databaseUrl = await context.createEmptyDatabase();
+async function generateXlsx(rows: number, csvPath: string, workDir: string) {
+  const xlsxPath = path.join(workDir, `import-${rows}.xlsx`);
+  if (existsSync(xlsxPath)) return xlsxPath;
+  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({
+    filename: xlsxPath,
+    useSharedStrings: true,
+    useStyles: false,
+  });
+  const sheet = workbook.addWorksheet('Leads');
+  const lines = createInterface({
+    input: createReadStream(csvPath).pipe(iconv.decodeStream('win1252')),
+    crlfDelay: Number.POSITIVE_INFINITY,
+  });
+  for await (const line of lines) sheet.addRow(line.split(';')).commit();
+  sheet.commit();
+  await workbook.commit();
+  return xlsxPath;
+}
 
+/** Imports one file through a production server on an empty database, and times it. */
+async function importThroughServer(context: BenchContext, filePath: string, fileName: string) {
+  const databaseUrl = await context.createEmptyDatabase();
   const { server, baseUrl, cookie } = await startServer(databaseUrl, context.workDir);
-  let importSeconds: number;
-  let peakMb: number;
-  let idleMb: number;
-  let inserted: number;
   try {
-    idleMb = (await memoryOf(server.pid as number)).currentMb;
+    const idleMb = (await memoryOf(server.pid as number)).currentMb;
     const form = new FormData();
-    form.append('file', await openAsBlob(csvPath), 'leads.csv');
+    form.append('file', await openAsBlob(filePath), fileName);
     const started = performance.now();
     const response = await fetch(`${baseUrl}/api/imports`, {
       method: 'POST',
@@ -124,16 +138,28 @@ export async function importBenchmarks(context: BenchContext): Promise<Figure[]>
       await new Promise((resolve) => setTimeout(resolve, 200));
       batch = await (await fetch(`${baseUrl}/api/imports/${id}`, { headers: { cookie } })).json();
     } while (batch.status === 'queued' || batch.status === 'running');
-    importSeconds = (performance.now() - started) / 1000;
+    const seconds = (performance.now() - started) / 1000;
     if (batch.status !== 'done') throw new Error(`import ended ${batch.status}: ${batch.error}`);
-    inserted = batch.inserted;
-    peakMb = (await memoryOf(server.pid as number)).peakMb;
+    const { peakMb } = await memoryOf(server.pid as number);
+    return { seconds, peakMb, idleMb, inserted: batch.inserted };
   } finally {
     server.kill('SIGTERM');
     await new Promise((resolve) => server.once('exit', resolve));
+    await context.dropDatabase(databaseUrl);
   }
+}
 
-  await context.dropDatabase(databaseUrl);
+/**
+ * A messy CSV imported through the real server (upload, worker, one transaction) against a
+ * plain COPY of the same rows already cleaned into the `leads` table of another empty
+ * database; then the same rows as XLSX.
+ */
+export async function importBenchmarks(context: BenchContext): Promise<Figure[]> {
+  const rows = context.leadCount;
+  console.log(`Importação: gerando um CSV de ${rows.toLocaleString('pt-BR')} linhas…`);
+  const { csvPath, cleanPath } = await generateFiles(rows, context.workDir);
+  const csv = await importThroughServer(context, csvPath, 'leads.csv');
+
   // The same schema, triggers included: the baseline pays for the same indexes and the
   // same summaries, so the ratio is what the import adds over the database's own work.
   const copyDatabaseUrl = await context.createEmptyDatabase();
@@ -152,8 +178,15 @@ export async function importBenchmarks(context: BenchContext): Promise<Figure[]>
   }
   await context.dropDatabase(copyDatabaseUrl);
 
-  const importRate = rows / importSeconds;
-  const copyRate = inserted / copySeconds;
+  console.log(`Importação: gerando o mesmo arquivo em XLSX…`);
+  const xlsxPath = await generateXlsx(rows, csvPath, context.workDir);
+  const xlsx = await importThroughServer(context, xlsxPath, 'leads.xlsx');
+  if (xlsx.inserted !== csv.inserted) {
+    throw new Error(`XLSX inserted ${xlsx.inserted} leads, CSV ${csv.inserted}`);
+  }
+
+  const importRate = rows / csv.seconds;
+  const copyRate = csv.inserted / copySeconds;
   return [
     {
       name: `import of ${rows.toLocaleString('en')} messy CSV rows`,
@@ -161,15 +194,29 @@ export async function importBenchmarks(context: BenchContext): Promise<Figure[]>
       unit: 'rows/s',
       target: 'report',
       meets: true,
-      detail: `${importSeconds.toFixed(1)} s for the file (${inserted.toLocaleString('en')} leads inserted); plain COPY of the cleaned rows: ${copySeconds.toFixed(1)} s, ${Math.round(copyRate).toLocaleString('en')} rows/s`,
+      detail: `${csv.seconds.toFixed(1)} s for the file (${csv.inserted.toLocaleString('en')} leads inserted); plain COPY of the cleaned rows: ${copySeconds.toFixed(1)} s, ${Math.round(copyRate).toLocaleString('en')} rows/s`,
     },
     atLeast('import rate ÷ plain COPY rate', importRate / copyRate, '×', 0.5),
     below(
       'import: peak server memory',
-      peakMb,
+      csv.peakMb,
       'MB',
       300,
-      `server at rest: ${idleMb.toFixed(0)} MB`,
+      `server at rest: ${csv.idleMb.toFixed(0)} MB`,
+    ),
+    atMost(
+      'import of the same rows as XLSX: time ÷ CSV time',
+      xlsx.seconds / csv.seconds,
+      '×',
+      3,
+      `${xlsx.seconds.toFixed(1)} s for the XLSX (shared strings after the sheet, as Excel writes), ${csv.seconds.toFixed(1)} s for the CSV`,
+    ),
+    below(
+      'import XLSX: peak server memory',
+      xlsx.peakMb,
+      'MB',
+      512,
+      `server at rest: ${xlsx.idleMb.toFixed(0)} MB`,
     ),
   ];
 }

@@ -18,17 +18,18 @@ interface Call {
   body?: string;
 }
 
-/** `connections` keep-alive clients sending `next()` in a loop for `durationMs`. */
+/** `connections` keep-alive clients sending `next()` in a loop for `duration` milliseconds. */
 async function load(
   baseUrl: string,
   headers: Record<string, string>,
   expectedStatus: number,
   next: () => Call,
+  duration = durationMs,
 ) {
   const agent = new http.Agent({ keepAlive: true, maxSockets: connections });
   const latencies: number[] = [];
   let errors = 0;
-  const deadline = performance.now() + durationMs;
+  const deadline = performance.now() + duration;
   /** One request; answers its latency in milliseconds. */
   const send = ({ method, path, body }: Call) =>
     new Promise<number>((resolve) => {
@@ -58,9 +59,18 @@ async function load(
     }),
   );
   agent.destroy();
-  return { rate: latencies.length / (durationMs / 1000), p95: percentile(latencies, 95), errors };
+  return summary(latencies, errors, duration);
 }
-type Load = Awaited<ReturnType<typeof load>>;
+
+function summary(latencies: number[], errors: number, duration: number) {
+  return {
+    rate: latencies.length / (duration / 1000),
+    p95: percentile(latencies, 95),
+    errors,
+    latencies,
+  };
+}
+type Load = ReturnType<typeof summary>;
 
 /** The two operator calls, each against the server at `baseUrl`. */
 async function loadBoth(baseUrl: string, headers: Record<string, string>, leadIds: number[]) {
@@ -75,9 +85,33 @@ async function loadBoth(baseUrl: string, headers: Record<string, string>, leadId
   return { myLeads, attempts };
 }
 
+const healthTurns = 5;
+
+/**
+ * GET /api/health, as a load balancer sends it (no cookie), on CCA and on node:http in turns
+ * of `durationMs / healthTurns`: a change in what else the machine runs falls on both alike.
+ */
+async function loadHealthInTurns(ccaUrl: string, bareUrl: string) {
+  const turns = { cca: [] as Load[], bare: [] as Load[] };
+  const health = (baseUrl: string) =>
+    load(baseUrl, {}, 200, () => ({ method: 'GET', path: '/health' }), durationMs / healthTurns);
+  for (let turn = 0; turn < healthTurns; turn++) {
+    turns.cca.push(await health(ccaUrl));
+    turns.bare.push(await health(bareUrl));
+  }
+  const together = (loads: Load[]) =>
+    summary(
+      loads.flatMap((one) => one.latencies),
+      loads.reduce((sum, one) => sum + one.errors, 0),
+      durationMs,
+    );
+  return { cca: together(turns.cca), bare: together(turns.bare) };
+}
+
 /**
  * GET /api/my-leads and POST /api/leads/{id}/attempts through CCA, against node:http running
- * the same service, side by side, for the assessor with the longest list.
+ * the same service, side by side, for the assessor with the longest list; and GET /api/health
+ * against node:http running the same query.
  */
 export async function operatorBenchmarks(context: BenchContext): Promise<Figure[]> {
   const { database } = context;
@@ -112,19 +146,7 @@ export async function operatorBenchmarks(context: BenchContext): Promise<Figure[
   const email = `${assessorId.replace('bench-assessor-', 'assessor')}@bench.cca`;
 
   const cca = await startServer(context.databaseUrl, context.workDir, { email, password });
-  let ccaFigures: { myLeads: Load; attempts: Load };
-  try {
-    // The API's paths under /api; the origin header is what a browser sends on a POST.
-    ccaFigures = await loadBoth(
-      `${cca.baseUrl}/api`,
-      { cookie: cca.cookie, origin: cca.baseUrl },
-      leadIds,
-    );
-  } finally {
-    cca.server.kill('SIGTERM');
-    await new Promise((resolve) => cca.server.once('exit', resolve));
-  }
-
+  // node:http waits, idle, beside CCA: the health checks run on both in turns.
   const port = await findFreePort();
   const bare: ChildProcess = spawn(
     process.execPath,
@@ -139,11 +161,29 @@ export async function operatorBenchmarks(context: BenchContext): Promise<Figure[
       stdio: ['ignore', 'pipe', 'inherit'],
     },
   );
+  const bareUrl = `http://127.0.0.1:${port}`;
+  let ccaFigures: { myLeads: Load; attempts: Load };
   let bareFigures: { myLeads: Load; attempts: Load };
+  let health: { cca: Load; bare: Load };
+  const stopCca = async () => {
+    if (cca.server.exitCode !== null || cca.server.signalCode !== null) return;
+    cca.server.kill('SIGTERM');
+    await new Promise((resolve) => cca.server.once('exit', resolve));
+  };
   try {
     await new Promise((resolve) => bare.stdout?.once('data', resolve));
-    bareFigures = await loadBoth(`http://127.0.0.1:${port}`, {}, leadIds);
+    // The API's paths under /api; the origin header is what a browser sends on a POST.
+    ccaFigures = await loadBoth(
+      `${cca.baseUrl}/api`,
+      { cookie: cca.cookie, origin: cca.baseUrl },
+      leadIds,
+    );
+    health = await loadHealthInTurns(`${cca.baseUrl}/api`, bareUrl);
+    // node:http's operator figures are taken with CCA stopped, as they always were.
+    await stopCca();
+    bareFigures = await loadBoth(bareUrl, {}, leadIds);
   } finally {
+    await stopCca();
     bare.kill('SIGTERM');
   }
 
@@ -162,5 +202,14 @@ export async function operatorBenchmarks(context: BenchContext): Promise<Figure[
   return [
     ...figuresOf(`GET /api/my-leads (list of ${workable.toLocaleString('en')})`, 'myLeads'),
     ...figuresOf('POST /api/leads/{id}/attempts', 'attempts'),
+    // The route runs one `select 1`: the gap is CCA's own work on every request (hooks, rate
+    // limit, security headers, validation), the price of each balancer health check.
+    atLeast(
+      `GET /api/health rate ÷ bare node:http (${connections} connections)`,
+      health.cca.rate / health.bare.rate,
+      '×',
+      0.8,
+      `CCA: ${detail(health.cca)}; node:http: ${detail(health.bare)}; in ${healthTurns} turns each`,
+    ),
   ];
 }

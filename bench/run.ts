@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
+import { sql } from 'kysely';
 import pg from 'pg';
 import { z } from 'zod';
 import { buildApp } from '../src/server/app.ts';
@@ -24,6 +25,8 @@ import { leadListBenchmarks } from './leads.bench.ts';
 import { operatorBenchmarks } from './operator.bench.ts';
 import { recycleBenchmarks } from './recycle.bench.ts';
 import { seedAssessors, seedLeads } from './seed.ts';
+import { soakBenchmarks } from './soak.bench.ts';
+import { startupBenchmarks } from './startup.bench.ts';
 
 z.config(z.locales.ptBR());
 
@@ -32,25 +35,40 @@ const { values } = parseArgs({
     quick: { type: 'boolean', default: false },
     leads: { type: 'string' },
     assessors: { type: 'string' },
+    calls: { type: 'string' },
     only: { type: 'string' },
+    // A long run of simulated assessors against one server, alone: `--soak`.
+    soak: { type: 'boolean', default: false },
+    'soak-minutes': { type: 'string', default: '10' },
+    'soak-assessors': { type: 'string', default: '200' },
   },
 });
 const suites = {
+  startup: startupBenchmarks,
   list: leadListBenchmarks,
   distribution: distributionBenchmarks,
   operator: operatorBenchmarks,
+  web: async (context: BenchContext) => (await import('./web.bench.ts')).webBenchmarks(context),
   import: importBenchmarks,
   // Adds 5 000 000 calls, then times /api/dashboard and the triggers' cost on a distribution.
   dashboard: dashboardBenchmarks,
   // Last: it turns 200 000 leads into refusals and recycles them.
   recycle: recycleBenchmarks,
 };
-const chosen = values.only ? values.only.split(',') : Object.keys(suites);
+const soak = values.soak
+  ? { minutes: Number(values['soak-minutes']), assessors: Number(values['soak-assessors']) }
+  : undefined;
+if (soak && !(soak.minutes > 0 && Number.isInteger(soak.assessors) && soak.assessors > 0)) {
+  throw new Error('--soak-minutes and --soak-assessors: positive numbers');
+}
+if (soak && values.only) throw new Error('--soak runs alone, without --only');
+const chosen = soak ? [] : values.only ? values.only.split(',') : Object.keys(suites);
 for (const name of chosen) {
   if (!(name in suites)) throw new Error(`--only: ${name}? (${Object.keys(suites).join(', ')})`);
 }
 const leadCount = Number(values.leads ?? (values.quick ? 100_000 : 1_000_000));
 const assessorCount = Number(values.assessors ?? (values.quick ? 50 : 500));
+const callCount = Number(values.calls ?? (values.quick ? 500_000 : 5_000_000));
 
 async function main() {
   const workDir = path.resolve('bench/tmp');
@@ -91,7 +109,8 @@ async function main() {
     );
     const seedStarted = performance.now();
     const assessorIds = await seedAssessors(database.db, assessorCount);
-    if (chosen.some((name) => name !== 'import')) {
+    // The import and start-up suites bring their own data.
+    if (soak || chosen.some((name) => name !== 'import' && name !== 'startup')) {
       await seedLeads(database.db, leadCount, assessorIds);
     }
     console.log(`  dados prontos em ${((performance.now() - seedStarted) / 1000).toFixed(1)} s`);
@@ -115,15 +134,20 @@ async function main() {
       databaseUrl,
       adminCookie: cookieFrom(signIn),
       leadCount,
+      callCount,
       assessorIds,
       workDir,
       createEmptyDatabase,
       dropDatabase,
     };
+    const postgresVersion = (
+      await sql<{ server_version: string }>`show server_version`.execute(database.db)
+    ).rows[0]?.server_version;
     const figures: Figure[] = [];
     for (const name of chosen) {
       figures.push(...(await suites[name as keyof typeof suites](context)));
     }
+    if (soak) figures.push(...(await soakBenchmarks(context, soak)));
     await app.close();
 
     console.log('');
@@ -131,7 +155,8 @@ async function main() {
     await writeReport(figures, {
       Leads: leadCount.toLocaleString('en'),
       Assessors: assessorCount,
-      Database: process.env.DATABASE_URL ? 'DATABASE_URL' : 'embedded PostgreSQL',
+      Calls: callCount.toLocaleString('en'),
+      Database: `${process.env.DATABASE_URL ? 'DATABASE_URL' : 'embedded'} PostgreSQL ${postgresVersion}`,
     });
     console.log('\nRelatório gravado em bench/REPORT.md e bench/report.json');
   } finally {

@@ -15,6 +15,9 @@ beforeAll(async () => {
   await mkdir(path.join(webRoot, 'assets'));
   await writeFile(path.join(webRoot, 'index.html'), '<!doctype html><title>CCA</title>');
   await writeFile(path.join(webRoot, 'assets', 'app-123.js'), 'console.log(1)');
+  // Stand-ins for the compressed copies the build writes beside each asset.
+  await writeFile(path.join(webRoot, 'assets', 'app-123.js.br'), 'brotli');
+  await writeFile(path.join(webRoot, 'assets', 'app-123.js.gz'), 'gzip');
   database = await createTestDatabase();
   app = await buildApp({
     env: testEnv,
@@ -59,4 +62,23 @@ describe('the built web app', () => {
     expect(response.statusCode).toBe(200);
     expect(response.headers['cache-control']).toContain('immutable');
   });
+
+  it.each([
+    ['br, gzip', 'br', 'brotli'],
+    ['gzip', 'gzip', 'gzip'],
+    ['identity', undefined, 'console.log(1)'],
+  ])(
+    'answers Accept-Encoding: %s with the copy the build compressed',
+    async (accepted, encoding, body) => {
+      const response = await app.inject({
+        url: '/assets/app-123.js',
+        headers: { 'accept-encoding': accepted },
+      });
+      expect(response.statusCode).toBe(200);
+      expect(response.headers['content-encoding']).toBe(encoding);
+      expect(response.headers['content-type']).toContain('javascript');
+      expect(response.headers.vary).toContain('accept-encoding');
+      expect(response.body).toBe(body);
+    },
+  );
 });

@@ -18,12 +18,16 @@ export async function registerWebApp(app: FastifyInstance, webRoot: string) {
     index: false,
     wildcard: false,
     cacheControl: false,
+    // The build writes .br and .gz copies of the assets (vite.config.ts); without them, or
+    // for a browser that accepts neither, the plain file is sent.
+    preCompressed: true,
     setHeaders(reply, filePath) {
       const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
       reply.setHeader(
         'cache-control',
         immutable ? 'public, max-age=31536000, immutable' : 'public, max-age=3600',
       );
+      reply.setHeader('vary', 'accept-encoding');
     },
   });
 

@@ -28,11 +28,41 @@ const gray: MantineColorsTuple = [
   '#111827',
 ];
 
+/**
+ * Tailwind's yellow and orange, for the statuses "Retornar" and "Não atendeu": with Mantine's own,
+ * the light badges' text (shade 9 on shade 1) and white on a filled button (shade 7) fall below
+ * the 4.5:1 contrast ratio of WCAG AA.
+ */
+const yellow: MantineColorsTuple = [
+  '#fefce8',
+  '#fef9c3',
+  '#fef08a',
+  '#fde047',
+  '#facc15',
+  '#eab308',
+  '#ca8a04',
+  '#a16207',
+  '#854d0e',
+  '#713f12',
+];
+const orange: MantineColorsTuple = [
+  '#fff7ed',
+  '#ffedd5',
+  '#fed7aa',
+  '#fdba74',
+  '#fb923c',
+  '#f97316',
+  '#ea580c',
+  '#c2410c',
+  '#9a3412',
+  '#7c2d12',
+];
+
 export const theme = createTheme({
   primaryColor: 'green',
   // Shade 7 keeps white button text above the 4.5:1 contrast ratio of WCAG AA.
   primaryShade: { light: 7, dark: 5 },
-  colors: { green, gray },
+  colors: { green, gray, yellow, orange },
   defaultRadius: 'md',
   cursorType: 'pointer',
   // Mantine's built-in labels are in English; the whole interface is pt-BR.
