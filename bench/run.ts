@@ -145,7 +145,20 @@ async function main() {
     ).rows[0]?.server_version;
     const figures: Figure[] = [];
     for (const name of chosen) {
-      figures.push(...(await suites[name as keyof typeof suites](context)));
+      try {
+        figures.push(...(await suites[name as keyof typeof suites](context)));
+      } catch (error) {
+        // One broken suite is a failing figure in the report, not the end of the run.
+        console.error(error);
+        figures.push({
+          name: `${name}: the suite could not finish`,
+          value: 0,
+          unit: '',
+          target: 'runs',
+          meets: false,
+          detail: error instanceof Error ? error.message : String(error),
+        });
+      }
     }
     if (soak) figures.push(...(await soakBenchmarks(context, soak)));
     await app.close();
