@@ -5,21 +5,11 @@ import { gzipSync } from 'node:zlib';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse, { desktopConfig, type Flags, type Result } from 'lighthouse';
 import { chromium } from 'playwright-core';
+import { chromiumFlags, chromiumPath } from '../e2e/support/chromium.ts';
 import type { BenchContext } from './context.ts';
 import { atLeast, below, type Figure, median } from './harness.ts';
 import { startServer } from './server.ts';
 
-const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-/** As in e2e/support/browser.ts: Debian's Chromium without the background traffic this network refuses. */
-const chromiumFlags = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
 const lighthouseRuns = 3;
 
 /** The page chunks Vite builds, one per file in src/web/features/<feature>/pages (see router.tsx). */

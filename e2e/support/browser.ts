@@ -2,25 +2,14 @@ import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { type Browser, chromium, type Page } from 'playwright-core';
 import { inject } from 'vitest';
+import { chromiumFlags, chromiumPath } from './chromium.ts';
 
 export const baseUrl = () => inject('baseUrl');
 export const admin = () => ({ email: inject('adminEmail'), password: inject('adminPassword') });
 
-/** Debian's Chromium, headless, without the background traffic this network refuses. */
+/** Debian's Chromium, headless. */
 export function launchBrowser(): Promise<Browser> {
-  return chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    headless: true,
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-    ],
-  });
+  return chromium.launch({ executablePath: chromiumPath, headless: true, args: chromiumFlags });
 }
 
 export async function newPage(browser: Browser, viewport = { width: 1280, height: 800 }) {
