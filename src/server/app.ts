@@ -13,6 +13,7 @@ import { defaultTimeZone } from '../core/dashboard.ts';
 import { attemptsFeature } from './attempts/index.ts';
 import { authRoutes } from './auth/auth.routes.ts';
 import { createAuth } from './auth/auth.ts';
+import { createSessionRepository } from './auth/session.repository.ts';
 import { createSessionResolver } from './auth/session.ts';
 import { createSignInThrottleRepository } from './auth/sign-in-throttle.repository.ts';
 import type { Env } from './config/env.ts';
@@ -156,7 +157,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   const resolveSession = createSessionResolver({
     auth,
-    db: database.db,
+    sessions: createSessionRepository(database.db),
     sessionMaxSeconds: env.sessionMaxSeconds,
     ...(deps.now ? { now: deps.now } : {}),
   });

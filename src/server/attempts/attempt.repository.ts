@@ -1,6 +1,7 @@
 import { type Kysely, type RawBuilder, type SqlBool, sql } from 'kysely';
 import type { z } from 'zod';
-import type { attemptFilterSchema } from '../../core/attempts.ts';
+import type { attemptFilterSchema, MyLeadGroup } from '../../core/attempts.ts';
+import { eventChannel } from '../../core/events.ts';
 import {
   type AttemptOutcome,
   closedStatuses,
@@ -8,6 +9,7 @@ import {
   workableStatuses,
 } from '../../core/lead-status.ts';
 import type { Channel } from '../../core/leads.ts';
+import { prepared } from '../db/database.ts';
 import type { Database } from '../db/schema.ts';
 
 const saoPaulo = 'America/Sao_Paulo';
@@ -30,22 +32,26 @@ export interface MyLeadRow {
   callbackAt: Date | null;
   rank: 0 | 1 | 2 | 3;
   lastNote: string | null;
-  /** How many leads each rank holds in the whole list (the same on every row). */
+}
+
+/** A row of the list's statement: a lead of the page (all null when the page is empty) and the sums. */
+type MyLeadsRow = { [Column in keyof MyLeadRow]: MyLeadRow[Column] | null } & {
   callbackDue: number;
   notAttended: number;
   retry: number;
   callbackLater: number;
-}
+  receivedToday: number;
+  attendedToday: number;
+};
 
-export interface LockedLead {
-  id: number;
-  status: LeadStatus;
-  phone: string | null;
-  name: string | null;
+export interface MyLeadsAnswer {
+  leads: MyLeadRow[];
+  groups: Record<MyLeadGroup, number>;
+  today: { received: number; attended: number };
 }
 
 export interface OutcomeChange {
-  lead: LockedLead;
+  leadId: number;
   assessorId: string;
   outcome: AttemptOutcome;
   channel: Channel;
@@ -55,7 +61,17 @@ export interface OutcomeChange {
   ownerId: string | null;
   reason: string;
   block: boolean;
+  /** The event announcing the call, as the NOTIFY payload. */
+  event: string;
 }
+
+/** The lead's status when it was locked and, when the call was recorded, the call and the lead after it. */
+export type RecordedOutcome =
+  | ({ currentStatus: LeadStatus } & AttemptRow & { leadStatus: LeadStatus; leadAttempts: number })
+  | ({ currentStatus: LeadStatus } & { [Column in keyof AttemptRow]: null } & {
+      leadStatus: null;
+      leadAttempts: null;
+    });
 
 export interface AttemptRow {
   id: number;
@@ -125,131 +141,146 @@ export function createAttemptRepository(db: Kysely<Database>) {
   return {
     /**
      * The first `limit` of the owner's workable leads, ranked: due call-backs, not attended,
-     * retries, later call-backs. The ranking reads only the owner's index (it carries the
-     * ordering columns) and keeps the top of the list; the table is read for the page alone.
-     * Each row also carries how many leads every rank holds in the whole list.
+     * retries, later call-backs; with how many leads each rank holds in the whole list and the
+     * day's progress. The ranking reads only the owner's index (it carries the ordering
+     * columns); the table is read for the page alone. One statement, planned once per
+     * connection: every open page asks for it again after each change it is told about.
      */
-    async myLeads(ownerId: string, limit: number): Promise<MyLeadRow[]> {
-      const result = await sql<MyLeadRow>`
-        with queue as (
-          select l.id, l.callback_at, l.assigned_at, l.attempts, l.status_changed_at,
-            case
-              when l.status = 'yellow' and l.callback_at <= now() then 0
-              when l.status = 'assigned' then 1
-              when l.status = 'no_answer' then 2
-              else 3
-            end as rank
-          from leads l
-          where l.owner_id = ${ownerId} and l.status = any(${[...workableStatuses]}::text[])
-        ), sizes as (
-          select count(*) filter (where rank = 0)::int as "callbackDue",
-            count(*) filter (where rank = 1)::int as "notAttended",
-            count(*) filter (where rank = 2)::int as retry,
-            count(*) filter (where rank = 3)::int as "callbackLater"
-          from queue
-        ), page as (
-          select id, rank,
-            case when rank in (0, 3) then callback_at end as due_at,
-            case when rank = 1 then assigned_at end as received_at,
-            case when rank = 2 then attempts end as tries,
-            case when rank = 2 then status_changed_at end as tried_at
-          from queue
-          order by rank, due_at, received_at, tries, tried_at, id
-          limit ${limit}
-        )
-        select l.id, l.name, l.phone, l.email, l.city, l.uf, l.notes, l.extra, l.status,
-          l.attempts, l.assigned_at as "assignedAt", l.callback_at as "callbackAt", p.rank,
-          (select a.note from lead_attempts a
-            where a.lead_id = l.id and a.note is not null
-            order by a.id desc limit 1) as "lastNote",
-          s.*
-        from page p join leads l on l.id = p.id cross join sizes s
-        order by p.rank, p.due_at, p.received_at, p.tries, p.tried_at, p.id
-      `.execute(db);
-      return result.rows;
+    async myLeads(ownerId: string, limit: number): Promise<MyLeadsAnswer> {
+      const result = await prepared(
+        'my-leads',
+        sql<MyLeadsRow>`
+          with queue as (
+            select l.id, l.callback_at, l.assigned_at, l.attempts, l.status_changed_at,
+              case
+                when l.status = 'yellow' and l.callback_at <= now() then 0
+                when l.status = 'assigned' then 1
+                when l.status = 'no_answer' then 2
+                else 3
+              end as rank
+            from leads l
+            where l.owner_id = ${ownerId} and l.status = any(${[...workableStatuses]}::text[])
+          ), sizes as (
+            select count(*) filter (where rank = 0)::int as "callbackDue",
+              count(*) filter (where rank = 1)::int as "notAttended",
+              count(*) filter (where rank = 2)::int as retry,
+              count(*) filter (where rank = 3)::int as "callbackLater"
+            from queue
+          ), page as (
+            select id, rank,
+              case when rank in (0, 3) then callback_at end as due_at,
+              case when rank = 1 then assigned_at end as received_at,
+              case when rank = 2 then attempts end as tries,
+              case when rank = 2 then status_changed_at end as tried_at
+            from queue
+            order by rank, due_at, received_at, tries, tried_at, id
+            limit ${limit}
+          ), received as (
+            -- The leads received today; the ones closed today (invalid, do not call) left the
+            -- list, so they are found by their calls.
+            select l.id, l.status from leads l
+            where l.owner_id = ${ownerId} and l.assigned_at >= ${startOfToday}
+            union
+            select l.id, l.status from lead_attempts a
+            join leads l on l.id = a.lead_id
+            where a.assessor_id = ${ownerId} and a.created_at >= ${startOfToday}
+              and a.outcome = any(${[...closedStatuses]}::text[])
+              and l.owner_id is null and l.last_owner_id = ${ownerId}
+              and l.assigned_at >= ${startOfToday}
+          ), today as (
+            select count(*)::int as "receivedToday",
+              (count(*) filter (where status <> 'assigned'))::int as "attendedToday"
+            from received
+          )
+          select l.id, l.name, l.phone, l.email, l.city, l.uf, l.notes, l.extra, l.status,
+            l.attempts, l.assigned_at as "assignedAt", l.callback_at as "callbackAt", p.rank,
+            (select a.note from lead_attempts a
+              where a.lead_id = l.id and a.note is not null
+              order by a.id desc limit 1) as "lastNote",
+            s.*, t.*
+          from sizes s cross join today t
+          left join page p on true
+          left join leads l on l.id = p.id
+          order by p.rank, p.due_at, p.received_at, p.tries, p.tried_at, p.id
+        `,
+      ).execute(db);
+      const [first] = result.rows;
+      return {
+        leads: result.rows.filter((row): row is MyLeadsRow & MyLeadRow => row.id !== null),
+        groups: {
+          callbackDue: first?.callbackDue ?? 0,
+          notAttended: first?.notAttended ?? 0,
+          retry: first?.retry ?? 0,
+          callbackLater: first?.callbackLater ?? 0,
+        },
+        today: { received: first?.receivedToday ?? 0, attended: first?.attendedToday ?? 0 },
+      };
     },
 
     /**
-     * The leads the assessor received today (São Paulo) and how many have an outcome. Leads
-     * they closed (invalid, do not call) left their list, so they are found by their calls.
+     * Records a call by the lead's owner in one statement, planned once per connection: it
+     * locks the lead if it is this owner's and not erased, and only when its status still lets
+     * it be worked (checked on the locked row, so a double submit records one transition)
+     * writes the call, the lead's new state, its history row, the block list entry and the
+     * event for open pages. No row: not the owner's lead. A row without a call: the status
+     * did not allow it.
      */
-    async today(ownerId: string): Promise<{ received: number; attended: number }> {
-      const result = await sql<{ received: number; attended: number }>`
-        select count(*)::int as received,
-          (count(*) filter (where status <> 'assigned'))::int as attended
-        from (
-          select l.id, l.status from leads l
-          where l.owner_id = ${ownerId} and l.assigned_at >= ${startOfToday}
-          union
-          select l.id, l.status from lead_attempts a
-          join leads l on l.id = a.lead_id
-          where a.assessor_id = ${ownerId} and a.created_at >= ${startOfToday}
-            and a.outcome = any(${[...closedStatuses]}::text[])
-            and l.owner_id is null and l.last_owner_id = ${ownerId}
-            and l.assigned_at >= ${startOfToday}
-        ) received
-      `.execute(db);
-      return result.rows[0] ?? { received: 0, attended: 0 };
-    },
-
-    /** Runs the steps of one call in one transaction. */
-    transaction<T>(work: (trx: Kysely<Database>) => Promise<T>): Promise<T> {
-      return db.transaction().execute(work);
-    },
-
-    /** Locks the lead if it is this owner's and its data was not erased; otherwise nothing. */
-    lockOwnedLead(trx: Kysely<Database>, leadId: number, ownerId: string) {
-      return trx
-        .selectFrom('leads')
-        .select(['id', 'status', 'phone', 'name'])
-        .where('id', '=', leadId)
-        .where('owner_id', '=', ownerId)
-        .where('erased_at', 'is', null)
-        .forUpdate()
-        .executeTakeFirst() as Promise<LockedLead | undefined>;
-    },
-
-    /** The call, the lead's new state, its history row and the block list, in one statement. */
-    async applyOutcome(trx: Kysely<Database>, change: OutcomeChange) {
-      const { lead, assessorId, outcome, ownerId } = change;
-      const lastOwner = ownerId === null ? sql`${assessorId}` : sql`last_owner_id`;
-      const result = await sql<AttemptRow & { leadStatus: LeadStatus; leadAttempts: number }>`
-        with attempt as (
-          insert into lead_attempts (lead_id, assessor_id, outcome, channel, note, callback_at)
-          values (${lead.id}, ${assessorId}, ${outcome}, ${change.channel}, ${change.note},
-            ${change.callbackAt})
-          returning id, created_at, lead_id, assessor_id, outcome, channel, note, callback_at
-        ), changed as (
-          update leads set
-            status = ${outcome},
-            attempts = attempts + 1,
-            callback_at = ${change.callbackAt},
-            owner_id = ${ownerId},
-            last_owner_id = ${lastOwner},
-            status_changed_at = case when status <> ${outcome} then now() else status_changed_at end,
-            updated_at = now()
-          where id = ${lead.id}
-          returning status, attempts
-        ), history as (
-          insert into lead_history
-            (lead_id, changed_by, from_status, to_status, from_owner_id, to_owner_id, reason)
-          values (${lead.id}, ${assessorId}, ${lead.status}, ${outcome}, ${assessorId}, ${ownerId},
-            ${change.reason})
-        ), blocked as (
-          insert into do_not_call (phone, reason, created_by)
-          select ${lead.phone}::text, ${change.reason}, ${assessorId}
-          where ${change.block} and ${lead.phone}::text is not null
-          on conflict (phone) do nothing
-        )
-        select a.id, a.created_at as "createdAt", a.lead_id as "leadId",
-          ${lead.name}::text as "leadName", ${lead.phone}::text as "leadPhone",
-          a.assessor_id as "assessorId", u.name as "assessorName", a.outcome, a.channel, a.note,
-          a.callback_at as "callbackAt", c.status as "leadStatus", c.attempts as "leadAttempts"
-        from attempt a cross join changed c join users u on u.id = a.assessor_id
-      `.execute(trx);
-      const row = result.rows[0];
-      if (!row) throw new Error('the call was not recorded');
-      return row;
+    async recordOutcome(change: OutcomeChange): Promise<RecordedOutcome | undefined> {
+      const { leadId, assessorId, outcome, ownerId } = change;
+      const result = await prepared(
+        'record-outcome',
+        sql<RecordedOutcome>`
+          with target as (
+            select id, status, phone, name from leads
+            where id = ${leadId} and owner_id = ${assessorId} and erased_at is null
+            for update
+          ), allowed as (
+            select * from target where status = any(${[...workableStatuses]}::text[])
+          ), attempt as (
+            insert into lead_attempts (lead_id, assessor_id, outcome, channel, note, callback_at)
+            select id, ${assessorId}, ${outcome}, ${change.channel}, ${change.note},
+              ${change.callbackAt}::timestamptz
+            from allowed
+            returning id, created_at, lead_id, assessor_id, outcome, channel, note, callback_at
+          ), changed as (
+            update leads l set
+              status = ${outcome},
+              attempts = l.attempts + 1,
+              callback_at = ${change.callbackAt}::timestamptz,
+              owner_id = ${ownerId}::text,
+              -- A lead that leaves every list keeps who had it last.
+              last_owner_id = case when ${ownerId}::text is null then ${assessorId} else l.last_owner_id end,
+              status_changed_at = case when l.status <> ${outcome} then now() else l.status_changed_at end,
+              updated_at = now()
+            from allowed where l.id = allowed.id
+            returning l.status, l.attempts
+          ), history as (
+            insert into lead_history
+              (lead_id, changed_by, from_status, to_status, from_owner_id, to_owner_id, reason)
+            select id, ${assessorId}, status, ${outcome}, ${assessorId}, ${ownerId}::text,
+              ${change.reason}
+            from allowed
+          ), blocked as (
+            insert into do_not_call (phone, reason, created_by)
+            select phone, ${change.reason}, ${assessorId} from allowed
+            where ${change.block} and phone is not null
+            on conflict (phone) do nothing
+          ), notified as (
+            -- Delivered when the statement commits, never if it fails.
+            select pg_notify(${eventChannel}, ${change.event}) from attempt
+          )
+          select t.status as "currentStatus", t.name as "leadName", t.phone as "leadPhone",
+            a.id, a.created_at as "createdAt", a.lead_id as "leadId",
+            a.assessor_id as "assessorId", u.name as "assessorName", a.outcome, a.channel, a.note,
+            a.callback_at as "callbackAt", c.status as "leadStatus", c.attempts as "leadAttempts"
+          from target t
+          left join attempt a on true
+          left join changed c on true
+          left join users u on u.id = a.assessor_id
+          cross join lateral (select count(*) from notified) as sent
+        `,
+      ).execute(db);
+      return result.rows[0];
     },
 
     /** One page of calls, newest first: `id < after` keeps it an index range at any depth. */

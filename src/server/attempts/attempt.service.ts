@@ -8,15 +8,14 @@ import {
   type RecordAttemptResult,
   type recordAttemptBodySchema,
 } from '../../core/attempts.ts';
+import type { AppEvent } from '../../core/events.ts';
 import {
   type AttemptOutcome,
   closedStatuses,
-  isWorkable,
   type LeadStatus,
   leadStatusLabels,
 } from '../../core/lead-status.ts';
 import type { Role } from '../../core/roles.ts';
-import { publishEvent } from '../events/publish-event.ts';
 import { AppError } from '../http/app-error.ts';
 import { decodeCursor, encodeCursor } from '../http/keyset-cursor.ts';
 import type { AttemptFilter, AttemptRepository, AttemptRow } from './attempt.repository.ts';
@@ -64,39 +63,34 @@ export function createAttemptService({
 }) {
   return {
     async myLeads(ownerId: string, limit: number): Promise<MyLeads> {
-      const [rows, today] = await Promise.all([
-        attempts.myLeads(ownerId, limit),
-        attempts.today(ownerId),
-      ]);
-      const sizes = rows[0];
-      const leads: MyLead[] = rows.map((row) => ({
-        id: row.id,
-        name: row.name,
-        phone: row.phone,
-        email: row.email,
-        city: row.city,
-        uf: row.uf,
-        notes: row.notes,
-        extra: row.extra,
-        status: row.status,
-        attempts: row.attempts,
-        assignedAt: iso(row.assignedAt),
-        callbackAt: iso(row.callbackAt),
-        group: myLeadGroups[row.rank],
-        lastNote: row.lastNote,
-      }));
-      const groups = {
-        callbackDue: sizes?.callbackDue ?? 0,
-        notAttended: sizes?.notAttended ?? 0,
-        retry: sizes?.retry ?? 0,
-        callbackLater: sizes?.callbackLater ?? 0,
+      const { leads, groups, today } = await attempts.myLeads(ownerId, limit);
+      return {
+        leads: leads.map(
+          (row): MyLead => ({
+            id: row.id,
+            name: row.name,
+            phone: row.phone,
+            email: row.email,
+            city: row.city,
+            uf: row.uf,
+            notes: row.notes,
+            extra: row.extra,
+            status: row.status,
+            attempts: row.attempts,
+            assignedAt: iso(row.assignedAt),
+            callbackAt: iso(row.callbackAt),
+            group: myLeadGroups[row.rank],
+            lastNote: row.lastNote,
+          }),
+        ),
+        groups,
+        today,
       };
-      return { leads, groups, today };
     },
 
     /**
-     * Records a call by the lead's owner. The lead row is locked and its status checked again
-     * inside the transaction, so a double submit cannot record a transition twice.
+     * Records a call by the lead's owner. The repository checks the status on the locked lead,
+     * so a double submit cannot record a transition twice.
      */
     async record(
       assessorId: string,
@@ -108,40 +102,37 @@ export function createAttemptService({
         throw new AppError('BAD_REQUEST', 'A data e a hora do retorno devem estar no futuro.');
       }
       const { outcome } = body;
-      return attempts.transaction(async (trx) => {
-        const lead = await attempts.lockOwnedLead(trx, leadId, assessorId);
-        // Someone else's lead, a missing one and an erased one look alike: nothing to learn.
-        if (!lead) throw new AppError('NOT_FOUND', 'Lead não encontrado.');
-        if (!isWorkable(lead.status)) {
-          throw new AppError(
-            'CONFLICT',
-            `Este lead já tem o resultado "${leadStatusLabels[lead.status]}" e não está mais na sua lista.`,
-          );
-        }
-        // A lead that leaves circulation leaves every list too: the owner is kept as the last one.
-        const ownerId = leaveCirculation(outcome) ? null : assessorId;
-        const row = await attempts.applyOutcome(trx, {
-          lead,
-          assessorId,
-          outcome,
-          channel: body.channel,
-          note: body.note ? body.note : null,
-          callbackAt,
-          ownerId,
-          reason: `Ligação: ${leadStatusLabels[outcome]}`,
-          block: outcome === 'do_not_call',
-        });
-        await publishEvent(trx, { type: 'lead.attempted', assessorId, leadId });
-        return {
-          attempt: toAttemptRecord(row),
-          lead: {
-            id: leadId,
-            status: row.leadStatus,
-            attempts: row.leadAttempts,
-            callbackAt: iso(row.callbackAt),
-          },
-        };
+      const event: AppEvent = { type: 'lead.attempted', assessorId, leadId };
+      const recorded = await attempts.recordOutcome({
+        leadId,
+        assessorId,
+        outcome,
+        channel: body.channel,
+        note: body.note ? body.note : null,
+        callbackAt,
+        // A lead that leaves circulation leaves every list too.
+        ownerId: leaveCirculation(outcome) ? null : assessorId,
+        reason: `Ligação: ${leadStatusLabels[outcome]}`,
+        block: outcome === 'do_not_call',
+        event: JSON.stringify(event),
       });
+      // Someone else's lead, a missing one and an erased one look alike: nothing to learn.
+      if (!recorded) throw new AppError('NOT_FOUND', 'Lead não encontrado.');
+      if (recorded.id === null) {
+        throw new AppError(
+          'CONFLICT',
+          `Este lead já tem o resultado "${leadStatusLabels[recorded.currentStatus]}" e não está mais na sua lista.`,
+        );
+      }
+      return {
+        attempt: toAttemptRecord(recorded),
+        lead: {
+          id: leadId,
+          status: recorded.leadStatus,
+          attempts: recorded.leadAttempts,
+          callbackAt: iso(recorded.callbackAt),
+        },
+      };
     },
 
     async list(

@@ -1,4 +1,11 @@
-import { Kysely, type MigrationResultSet, Migrator, PostgresDialect } from 'kysely';
+import {
+  Kysely,
+  type MigrationResultSet,
+  Migrator,
+  PostgresDialect,
+  type RawBuilder,
+  sql,
+} from 'kysely';
 import pg from 'pg';
 import { migrations } from './migrations/index.ts';
 import type { Database } from './schema.ts';
@@ -6,6 +13,28 @@ import type { Database } from './schema.ts';
 // timestamptz and timestamp come back as Date; bigint counts (int8) as numbers, since no count
 // this application keeps comes near 2^53.
 pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number.parseInt(value, 10));
+
+const preparedMark = /^\/\* prepared ([\w-]+) \*\//;
+
+/**
+ * A hot query, marked to run as a named prepared statement: PostgreSQL then plans it once per
+ * connection instead of on every call. Planning the assessor's list cost as much as running it.
+ * Only fixed SQL texts belong here (one text per name): each name holds a plan on every
+ * connection for as long as the connection lives.
+ */
+export function prepared<T>(name: string, query: RawBuilder<T>): RawBuilder<T> {
+  return sql<T>`${sql.raw(`/* prepared ${name} */`)} ${query}`;
+}
+
+/** pg's client, sending the queries marked by `prepared` with their statement name. */
+class PreparingClient extends pg.Client {
+  // biome-ignore lint/suspicious/noExplicitAny: pg's query has a dozen overloads; this only adds a name.
+  override query(config: any, values?: any, callback?: any): any {
+    const name = typeof config === 'string' ? preparedMark.exec(config)?.[1] : undefined;
+    if (name === undefined) return super.query(config, values, callback);
+    return super.query({ name, text: config, values }, callback);
+  }
+}
 
 export interface DatabaseOptions {
   connectionString: string;
@@ -29,6 +58,7 @@ export function createDatabase(options: DatabaseOptions): DatabaseHandle {
     statement_timeout: options.statementTimeoutMs,
     idle_in_transaction_session_timeout: options.statementTimeoutMs * 2,
     application_name: 'cca',
+    Client: PreparingClient,
   });
   // An idle client whose server went away emits here; without a listener it would crash the
   // process. The pool drops the client and opens a new one on the next query.
