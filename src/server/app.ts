@@ -114,7 +114,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     global: true,
     max: env.apiRateLimitPerMinute,
     timeWindow: 60_000,
-    allowList: (request) => !request.url.startsWith('/api/'),
+    // A load balancer's health checks come often from one address and must never be refused.
+    allowList: (request) => !request.url.startsWith('/api/') || request.url === '/api/health',
     errorResponseBuilder: () => new AppError('TOO_MANY_REQUESTS'),
   });
 
