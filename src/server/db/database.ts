@@ -63,6 +63,12 @@ export function createDatabase(options: DatabaseOptions): DatabaseHandle {
   // An idle client whose server went away emits here; without a listener it would crash the
   // process. The pool drops the client and opens a new one on the next query.
   pool.on('error', (error) => options.onPoolError?.(error));
+  // The pool listens only to idle clients. A client held by a transaction between two queries
+  // when the server goes away emits too, and unheard that error would end the process. The
+  // transaction's next query fails with the same cause (a 503) and the pool drops the client.
+  pool.on('connect', (client) => {
+    client.on('error', () => {});
+  });
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   return {
     db,

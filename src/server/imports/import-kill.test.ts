@@ -4,6 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { invariantViolations } from '../testing/invariants.ts';
 import { type SpawnedServer, spawnServer } from '../testing/spawn-server.ts';
 import { adminCredentials } from '../testing/test-app.ts';
 import { createTestDatabase, type TestDatabase } from '../testing/test-database.ts';
@@ -94,6 +95,7 @@ it('a server killed with SIGKILL mid-import leaves nothing half done; the next o
   expect(progress.status).toBe('running');
   expect(progress.processedRows).toBeLessThan(rows);
   expect(await leadFigures()).toEqual({ leads: 0, phones: 0 });
+  expect(await invariantViolations(database.db)).toEqual([]);
 
   const second = await startServer();
   let finished = await second.batch(id);
@@ -109,5 +111,6 @@ it('a server killed with SIGKILL mid-import leaves nothing half done; the next o
     rejected: 0,
   });
   expect(await leadFigures()).toEqual({ leads: rows * 0.9, phones: rows * 0.9 });
+  expect(await invariantViolations(database.db)).toEqual([]);
   second.server.kill('SIGTERM');
 }, 120_000);
