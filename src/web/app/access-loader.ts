@@ -2,10 +2,10 @@ import { notifications } from '@mantine/notifications';
 import type { QueryClient } from '@tanstack/react-query';
 import { type LoaderFunctionArgs, redirect } from 'react-router';
 import { appRoutes, type PageAccess } from '../../core/app-routes.ts';
-import { homePathByRole } from '../../core/roles.ts';
 import type { Me } from '../../core/users.ts';
 import { connectionErrorMessage } from '../lib/api-client.ts';
 import { currentUserQueryOptions } from '../lib/current-user.ts';
+import { homePathOf } from '../lib/home-path.ts';
 import { redirectParameter, safeRedirectPath, signInPathFor } from '../lib/redirect-path.ts';
 
 function reportConnectionError(error: unknown): void {
@@ -48,7 +48,7 @@ export function createAccessLoader(queryClient: QueryClient, access: PageAccess)
     if (access === 'guest') {
       if (user === null || user === 'failed') return null;
       const wanted = safeRedirectPath(url.searchParams.get(redirectParameter));
-      throw redirect(wanted ?? homePathByRole[user.role]);
+      throw redirect(wanted ?? (await homePathOf(user.role)));
     }
 
     if (user === 'failed') throw redirect(appRoutes.login.path);

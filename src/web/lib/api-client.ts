@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import { type ErrorCode, errorBodySchema, errorMessages } from '../../core/errors.ts';
+import type { ErrorCode } from '../../core/errors.ts';
 
 /** Shown when the browser cannot reach the server at all (offline, server down, proxy error). */
 export const connectionErrorMessage = 'Erro de conexão com o servidor';
@@ -21,6 +21,13 @@ export function isApiError(error: unknown): error is ApiError {
   return error instanceof ApiError;
 }
 
+/**
+ * The schema an answer is checked against, or a function that loads it. The core schemas
+ * bring zod (about 25 kB gzipped); the sign-in page passes loaders so zod arrives with the
+ * first answer it has to check, not with the page.
+ */
+export type SchemaSource<Schema extends z.ZodType> = Schema | (() => Promise<Schema>);
+
 type HttpMethod = 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
 
 interface RequestOptions {
@@ -40,8 +47,26 @@ const errorCodeByStatus: Partial<Record<number, ErrorCode>> = {
   429: 'TOO_MANY_REQUESTS',
 };
 
-/** For an error answer without the `{ error: { code, message } }` body, e.g. a proxy's HTML page. */
-function fallbackError(status: number): ApiError {
+/** A script that cannot be fetched means the server cannot be reached either. */
+async function load<Module>(importModule: () => Promise<Module>): Promise<Module> {
+  try {
+    return await importModule();
+  } catch {
+    throw new ApiError(0, 'NETWORK_ERROR', connectionErrorMessage);
+  }
+}
+
+// Loaded with the first error answer: the error schema brings zod, which the sign-in page
+// would otherwise download only to read a 401 it already expects.
+const loadErrors = () => load(() => import('../../core/errors.ts'));
+
+async function errorFromAnswer(status: number, payload: unknown): Promise<ApiError> {
+  const { errorBodySchema, errorMessages } = await loadErrors();
+  const parsedError = errorBodySchema.safeParse(payload);
+  if (parsedError.success) {
+    return new ApiError(status, parsedError.data.error.code, parsedError.data.error.message);
+  }
+  // An error answer without the `{ error: { code, message } }` body, e.g. a proxy's HTML page.
   const code = errorCodeByStatus[status] ?? (status >= 500 ? 'INTERNAL' : 'BAD_REQUEST');
   return new ApiError(status, code, errorMessages[code]);
 }
@@ -50,20 +75,18 @@ async function readJson(response: Response): Promise<unknown> {
   return parseJsonText(await response.text());
 }
 
-async function request<Schema extends z.ZodType>(
+async function send(
   method: HttpMethod,
   path: string,
-  schema: Schema,
-  { body, signal, headers: extraHeaders }: RequestOptions = {},
-): Promise<z.output<Schema>> {
+  { body, signal, headers: extraHeaders }: RequestOptions,
+): Promise<Response> {
   const headers: Record<string, string> = { ...extraHeaders, Accept: 'application/json' };
   // The server expects a JSON body on every unsafe request, so an empty one is sent as `{}`.
   const sendsBody = method !== 'GET';
   if (sendsBody) headers['Content-Type'] = 'application/json';
 
-  let response: Response;
   try {
-    response = await fetch(path, {
+    return await fetch(path, {
       method,
       headers,
       body: sendsBody ? JSON.stringify(body ?? {}) : undefined,
@@ -75,8 +98,28 @@ async function request<Schema extends z.ZodType>(
     if (signal?.aborted) throw error;
     throw new ApiError(0, 'NETWORK_ERROR', connectionErrorMessage);
   }
+}
 
+async function request<Schema extends z.ZodType>(
+  method: HttpMethod,
+  path: string,
+  schema: SchemaSource<Schema>,
+  options: RequestOptions = {},
+): Promise<z.output<Schema>> {
+  const response = await send(method, path, options);
   return parseAnswer(method, path, schema, response.status, await readJson(response));
+}
+
+/** A GET for which one status is an answer, not a failure: it resolves to `null`, its body unread. */
+async function getOrNull<Schema extends z.ZodType>(
+  path: string,
+  schema: SchemaSource<Schema>,
+  nullStatus: number,
+  options: { signal?: AbortSignal } = {},
+): Promise<z.output<Schema> | null> {
+  const response = await send('GET', path, options);
+  if (response.status === nullStatus) return null;
+  return parseAnswer('GET', path, schema, response.status, await readJson(response));
 }
 
 function parseJsonText(text: string): unknown {
@@ -88,21 +131,16 @@ function parseJsonText(text: string): unknown {
   }
 }
 
-function parseAnswer<Schema extends z.ZodType>(
+async function parseAnswer<Schema extends z.ZodType>(
   method: HttpMethod,
   path: string,
-  schema: Schema,
+  source: SchemaSource<Schema>,
   status: number,
   payload: unknown,
-): z.output<Schema> {
-  if (status < 200 || status >= 300) {
-    const parsedError = errorBodySchema.safeParse(payload);
-    if (parsedError.success) {
-      throw new ApiError(status, parsedError.data.error.code, parsedError.data.error.message);
-    }
-    throw fallbackError(status);
-  }
+): Promise<z.output<Schema>> {
+  if (status < 200 || status >= 300) throw await errorFromAnswer(status, payload);
 
+  const schema = typeof source === 'function' ? await load(source) : source;
   const parsed = schema.safeParse(payload);
   if (!parsed.success) {
     // A mismatch means the browser and the server disagree on the contract: worth a trace for whoever debugs it.
@@ -124,7 +162,7 @@ export interface UploadOptions {
  */
 function upload<Schema extends z.ZodType>(
   path: string,
-  schema: Schema,
+  schema: SchemaSource<Schema>,
   formData: FormData,
   { onProgress, signal }: UploadOptions = {},
 ): Promise<z.output<Schema>> {
@@ -139,11 +177,10 @@ function upload<Schema extends z.ZodType>(
       };
     }
     xhr.onload = () => {
-      try {
-        resolve(parseAnswer('POST', path, schema, xhr.status, parseJsonText(xhr.responseText)));
-      } catch (error) {
-        reject(error);
-      }
+      parseAnswer('POST', path, schema, xhr.status, parseJsonText(xhr.responseText)).then(
+        resolve,
+        reject,
+      );
     };
     xhr.onerror = () => reject(new ApiError(0, 'NETWORK_ERROR', connectionErrorMessage));
     xhr.onabort = () => reject(new DOMException('Envio cancelado.', 'AbortError'));
@@ -154,18 +191,23 @@ function upload<Schema extends z.ZodType>(
 
 /** Calls the CCA API on the same origin with the session cookie, and checks each answer against its schema. */
 export const apiClient = {
-  get<Schema extends z.ZodType>(path: string, schema: Schema, options?: { signal?: AbortSignal }) {
+  get<Schema extends z.ZodType>(
+    path: string,
+    schema: SchemaSource<Schema>,
+    options?: { signal?: AbortSignal },
+  ) {
     return request('GET', path, schema, options);
   },
+  getOrNull,
   post<Schema extends z.ZodType>(
     path: string,
-    schema: Schema,
+    schema: SchemaSource<Schema>,
     body?: unknown,
     options?: { headers?: Record<string, string> },
   ) {
     return request('POST', path, schema, { body, headers: options?.headers });
   },
-  patch<Schema extends z.ZodType>(path: string, schema: Schema, body: unknown) {
+  patch<Schema extends z.ZodType>(path: string, schema: SchemaSource<Schema>, body: unknown) {
     return request('PATCH', path, schema, { body });
   },
   upload,

@@ -1,22 +1,22 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { type Me, meSchema } from '../../core/users.ts';
-import { apiClient, isApiError } from './api-client.ts';
+import type { Me } from '../../core/users.ts';
+import { apiClient } from './api-client.ts';
 
 /** The one cache entry that says who is signed in: `null` when signed out. */
 export const currentUserQueryKey = ['me'] as const;
 
-/** Signed out is an answer, not a failure: a 401 resolves to `null`, anything else still throws. */
-export async function getCurrentUser({
-  signal,
-}: {
-  signal?: AbortSignal;
-} = {}): Promise<Me | null> {
-  try {
-    return await apiClient.get('/api/me', meSchema, { signal });
-  } catch (error) {
-    if (isApiError(error) && error.status === 401) return null;
-    throw error;
-  }
+/**
+ * Signed out is an answer, not a failure: a 401 resolves to `null`, anything else still throws.
+ * Every page asks this before it shows, the sign-in page too: the user's schema, and zod with
+ * it, loads only when there is a user to check.
+ */
+export function getCurrentUser({ signal }: { signal?: AbortSignal } = {}): Promise<Me | null> {
+  return apiClient.getOrNull(
+    '/api/me',
+    () => import('../../core/users.ts').then((module) => module.meSchema),
+    401,
+    { signal },
+  );
 }
 
 export function currentUserQueryOptions() {

@@ -1,6 +1,6 @@
 import { type QueryClient, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { type AppEventType, appEventSchema } from '../../core/events.ts';
+import type { AppEventType } from '../../core/events.ts';
 import {
   attemptsQueryKey,
   dashboardQueryKey,
@@ -61,6 +61,13 @@ export function useLiveEvents(enabled: boolean) {
     if (!enabled || typeof EventSource === 'undefined') return;
     const source = new EventSource('/api/events');
     let opened = false;
+    // Loaded, not imported: this hook is part of every page's first download, the sign-in
+    // page's included, and the schema brings zod. Messages wait for it in order; if it cannot
+    // load, they are dropped like events sent while disconnected.
+    const eventSchema = import('../../core/events.ts').then(
+      (module) => module.appEventSchema,
+      () => null,
+    );
 
     source.onopen = () => {
       if (opened) invalidate(queryClient, allLiveKeys);
@@ -73,8 +80,10 @@ export function useLiveEvents(enabled: boolean) {
       } catch {
         return;
       }
-      const event = appEventSchema.safeParse(data);
-      if (event.success) invalidate(queryClient, staleKeysByEvent[event.data.type]);
+      void eventSchema.then((schema) => {
+        const event = schema?.safeParse(data);
+        if (event?.success) invalidate(queryClient, staleKeysByEvent[event.data.type]);
+      });
     };
 
     return () => source.close();

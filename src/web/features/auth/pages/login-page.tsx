@@ -2,10 +2,10 @@ import { Alert, Anchor, Button, PasswordInput, Stack, TextInput } from '@mantine
 import { schemaResolver, useForm } from '@mantine/form';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { appRoutes } from '../../../../core/app-routes.ts';
-import { type SignInBody, signInBodySchema } from '../../../../core/auth.ts';
-import { homePathByRole } from '../../../../core/roles.ts';
+import type { SignInBody } from '../../../../core/auth.ts';
+import { homePathOf } from '../../../lib/home-path.ts';
 import { redirectParameter, safeRedirectPath } from '../../../lib/redirect-path.ts';
-import { useSignIn } from '../api/sign-in.ts';
+import { loadSignInSchemas, useSignIn } from '../api/sign-in.ts';
 import { AuthLayout } from '../components/auth-layout.tsx';
 
 export function LoginPage() {
@@ -14,21 +14,31 @@ export function LoginPage() {
   const signIn = useSignIn();
   const form = useForm<SignInBody>({
     initialValues: { email: '', password: '' },
-    validate: schemaResolver(signInBodySchema, { sync: true }),
+    validate: (values) =>
+      loadSignInSchemas().then(
+        ({ signInBodySchema }) => schemaResolver(signInBodySchema, { sync: true })(values),
+        // The server checks the same schema: a form whose rules could not load is sent as it is.
+        () => ({}),
+      ),
   });
 
   const handleSubmit = form.onSubmit((values) => {
-    signIn.mutate(signInBodySchema.parse(values), {
-      onSuccess: ({ user }) => {
+    signIn.mutate(values, {
+      onSuccess: async ({ user }) => {
         const wanted = safeRedirectPath(searchParams.get(redirectParameter));
-        void navigate(wanted ?? homePathByRole[user.role], { replace: true });
+        await navigate(wanted ?? (await homePathOf(user.role)), { replace: true });
       },
     });
   });
 
+  // Typing starts the schemas' download, so sending the form rarely waits for it.
+  const preloadSchemas = () => {
+    loadSignInSchemas().catch(() => undefined);
+  };
+
   return (
     <AuthLayout title={appRoutes.login.title}>
-      <form onSubmit={handleSubmit} noValidate>
+      <form onSubmit={handleSubmit} onInput={preloadSchemas} noValidate>
         <Stack gap="md">
           {signIn.error ? (
             <Alert color="red" variant="light" role="alert">
