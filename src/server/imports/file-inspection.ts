@@ -4,6 +4,7 @@ import iconv from 'iconv-lite';
 import yauzl from 'yauzl';
 import type { ColumnMapping, LeadField } from '../../core/imports.ts';
 import { AppError } from '../http/app-error.ts';
+import { readXlsxPreview } from './xlsx-reader.ts';
 
 export type ImportFormat = 'csv' | 'xlsx';
 export type CsvEncoding = 'utf-8' | 'windows-1252';
@@ -207,13 +208,9 @@ const tooBig =
 
 async function inspectXlsx(filePath: string): Promise<FileInspection> {
   await checkZip(filePath);
-  const { readXlsxRows } = await import('./row-reader.ts');
-  const records: string[][] = [];
+  let records: string[][];
   try {
-    for await (const row of readXlsxRows(filePath)) {
-      records.push(row.cells);
-      if (records.length > previewRows) break;
-    }
+    records = await readXlsxPreview(filePath, previewRows + 1);
   } catch {
     throw new AppError('BAD_REQUEST', corruptXlsx);
   }

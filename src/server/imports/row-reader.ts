@@ -1,8 +1,6 @@
 import { createReadStream } from 'node:fs';
 import { parse as parseCsv } from 'csv-parse';
-import type ExcelJS from 'exceljs';
 import iconv from 'iconv-lite';
-import { loadExcelJs } from '../export/load-exceljs.ts';
 import { type CsvSettings, csvParseOptions } from './file-inspection.ts';
 
 export interface FileRow {
@@ -44,51 +42,4 @@ export async function* readCsvRows(
   }
 }
 
-function cellText(value: ExcelJS.CellValue): string {
-  if (value === null || value === undefined) return '';
-  if (typeof value === 'string') return value;
-  if (typeof value === 'number' || typeof value === 'boolean') return String(value);
-  if (value instanceof Date) return value.toISOString().slice(0, 10);
-  if (typeof value === 'object') {
-    if ('richText' in value) return value.richText.map((part) => part.text).join('');
-    if ('text' in value) return String(value.text);
-    if ('result' in value) return cellText(value.result as ExcelJS.CellValue);
-    if ('error' in value) return '';
-  }
-  return String(value);
-}
-
-/** The rows of the first worksheet of an XLSX, streamed. */
-export async function* readXlsxRows(
-  filePath: string,
-  progress: ReadProgress = { bytesRead: 0 },
-): AsyncGenerator<FileRow> {
-  const file = createReadStream(filePath, { highWaterMark: 256 * 1024 });
-  file.on('data', (chunk) => {
-    progress.bytesRead += chunk.length;
-  });
-  const { default: Excel } = await loadExcelJs();
-  const workbook = new Excel.stream.xlsx.WorkbookReader(file, {
-    sharedStrings: 'cache',
-    hyperlinks: 'ignore',
-    styles: 'ignore',
-    worksheets: 'emit',
-    entries: 'ignore',
-  });
-  try {
-    for await (const worksheet of workbook) {
-      for await (const row of worksheet) {
-        const values = row.values as ExcelJS.CellValue[];
-        const cells: string[] = [];
-        for (let column = 1; column < values.length; column++) {
-          cells.push(cellText(values[column]));
-        }
-        if (cells.some((cell) => cell.trim() !== '')) yield { rowNumber: row.number, cells };
-      }
-      // Only the first worksheet is imported.
-      break;
-    }
-  } finally {
-    file.destroy();
-  }
-}
+export { readXlsxRows } from './xlsx-reader.ts';
