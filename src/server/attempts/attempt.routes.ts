@@ -10,6 +10,7 @@ import {
 } from '../../core/attempts.ts';
 import { errorBodySchema } from '../../core/errors.ts';
 import { leadIdParamsSchema } from '../../core/leads.ts';
+import { filterForAudit } from '../audit/index.ts';
 import { sendSpreadsheet } from '../export/spreadsheet-export.ts';
 import { AppError } from '../http/app-error.ts';
 import type { AttemptService } from './attempt.service.ts';
@@ -92,6 +93,10 @@ export const attemptRoutes: FastifyPluginAsyncZod<{ attemptService: AttemptServi
     },
     async (request, reply) => {
       const { format, ...filter } = request.query;
+      await request.audit({
+        action: 'export.attempts',
+        details: { format, filter: filterForAudit(filter) },
+      });
       return sendSpreadsheet(reply, {
         format,
         fileNamePrefix: 'ligacoes',

@@ -67,26 +67,39 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (
       const { email, password } = request.body;
       const addressKey = `address:${addressGroup(request.ip)}`;
       const accountKey = `account:${email}`;
+      // A refused sign-in keeps the e-mail tried, as typed and never with the password; the
+      // account it names, when there is one, is the target: who tried it is not known.
+      const recordFailure = (reason: string, userId?: string) =>
+        request.audit({
+          action: 'auth.sign_in_failed',
+          actor: { id: null, email },
+          target: userId ? { type: 'user', id: userId } : undefined,
+          details: { reason },
+        });
       const blockedFor = await throttle.blockedForSeconds([addressKey, accountKey]);
-      if (blockedFor > 0) throw tooManyAttempts(blockedFor);
+      if (blockedFor > 0) {
+        await recordFailure('throttled');
+        throw tooManyAttempts(blockedFor);
+      }
 
-      const failed = async () => {
+      const failed = async (reason: string, userId?: string) => {
         await throttle.recordFailure(addressKey, perAddress);
         await throttle.recordFailure(accountKey, perAccount);
+        await recordFailure(reason, userId);
         return new AppError('INVALID_CREDENTIALS');
       };
 
       const user = await users.findByEmail(email);
       if (user && !user.active) {
         await verifyPassword(decoyHash, password);
-        throw await failed();
+        throw await failed('inactive', user.id);
       }
       const response = await auth.api.signInEmail({
         body: { email, password },
         headers: toHeaders(request),
         asResponse: true,
       });
-      if (response.status === 401) throw await failed();
+      if (response.status === 401) throw await failed('invalid_credentials', user?.id);
       if (!response.ok) {
         request.log.warn({ status: response.status }, 'sign-in refused by better-auth');
         throw new AppError(response.status === 403 ? 'CROSS_SITE_REQUEST' : 'BAD_REQUEST');
@@ -97,6 +110,11 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (
         user: { id: string; name: string; email: string; role: 'admin' | 'assessor' };
       };
       const { id, name, role } = signedIn.user;
+      await request.audit({
+        action: 'auth.sign_in',
+        actor: { id, email: signedIn.user.email },
+        target: { type: 'user', id },
+      });
       return { user: { id, name, email: signedIn.user.email, role } };
     },
   );
@@ -112,8 +130,18 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (
       },
     },
     async (request, reply) => {
-      const response = await auth.api.signOut({ headers: toHeaders(request), asResponse: true });
+      const headers = toHeaders(request);
+      // Read before it ends, so the log knows whose session it was; not refreshed on the way.
+      const session = await auth.api.getSession({ headers, query: { disableRefresh: true } });
+      const response = await auth.api.signOut({ headers, asResponse: true });
       forwardCookies(response.headers, reply);
+      if (session && response.ok) {
+        await request.audit({
+          action: 'auth.sign_out',
+          actor: { id: session.user.id, email: session.user.email },
+          target: { type: 'user', id: session.user.id },
+        });
+      }
       return { message: 'Você saiu.' };
     },
   );

@@ -33,9 +33,14 @@ function poolCondition(pool: PoolQuery): RawBuilder<SqlBool> {
 export function createDistributionRepository(db: Kysely<Database>) {
   return {
     ...statements(db),
-    /** Runs `work` in one transaction, with the statements bound to it. */
-    transaction<T>(work: (repository: DistributionStatements) => Promise<T>): Promise<T> {
-      return db.transaction().execute((trx) => work(statements(trx)));
+    /**
+     * Runs `work` in one transaction, with the statements bound to it; the transaction itself
+     * is handed on for the audit row, which commits with the change.
+     */
+    transaction<T>(
+      work: (repository: DistributionStatements, transaction: Kysely<Database>) => Promise<T>,
+    ): Promise<T> {
+      return db.transaction().execute((trx) => work(statements(trx), trx));
     },
   };
 }

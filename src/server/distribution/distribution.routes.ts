@@ -57,6 +57,7 @@ export const distributionRoutes: FastifyPluginAsyncZod<{
         request.body,
         request.user,
         key.data,
+        request.audit,
       );
       return reply.code(replayed ? 200 : 201).send(result);
     },

@@ -4,6 +4,7 @@ import type {
   DistributionResult,
   distributionRequestSchema,
 } from '../../core/distribution.ts';
+import type { AuditTrail } from '../audit/index.ts';
 import type { SessionUser } from '../auth/session.ts';
 import { AppError } from '../http/app-error.ts';
 import { assignLeads, fairCounts } from './allocation.ts';
@@ -86,8 +87,9 @@ export function createDistributionService(deps: { distributions: DistributionRep
       request: DistributionRequestBody,
       admin: SessionUser,
       idempotencyKey: string | undefined,
+      audit: AuditTrail,
     ): Promise<{ result: DistributionResult; replayed: boolean }> {
-      const result = await distributions.transaction(async (repository) => {
+      const result = await distributions.transaction(async (repository, transaction) => {
         const wanted = await wantedOf(repository, request);
         const requested = wanted.reduce((sum, share) => sum + share.requested, 0);
         const claimed = await repository.claim({
@@ -151,6 +153,20 @@ export function createDistributionService(deps: { distributions: DistributionRep
         };
         await repository.saveShares(claimed.id, shares);
         await repository.finish(claimed.id, assigned, answer);
+        await audit(
+          {
+            action: 'distribution.created',
+            target: { type: 'distribution', id: claimed.id },
+            details: {
+              requested,
+              assigned,
+              shortfall: answer.shortfall,
+              pool: request.pool ?? { kind: 'mixed' },
+              assessors: shares.filter((share) => share.assigned > 0).length,
+            },
+          },
+          transaction,
+        );
         const receivers = shares.filter((share) => share.assigned > 0);
         if (receivers.length > 0) {
           await repository.publish({

@@ -8,6 +8,7 @@ import {
 } from '../../core/attempts.ts';
 import { errorBodySchema } from '../../core/errors.ts';
 import { leadIdParamsSchema } from '../../core/leads.ts';
+import { filterForAudit } from '../audit/index.ts';
 import { sendSpreadsheet } from '../export/spreadsheet-export.ts';
 import type { FollowUpService } from './follow-up.service.ts';
 import { followUpExportLayout } from './follow-up-export.ts';
@@ -43,6 +44,10 @@ export const followUpRoutes: FastifyPluginAsyncZod<{ followUpService: FollowUpSe
     },
     async (request, reply) => {
       const { format, ...filter } = request.query;
+      await request.audit({
+        action: 'export.follow_up',
+        details: { format, filter: filterForAudit(filter) },
+      });
       return sendSpreadsheet(reply, {
         format,
         fileNamePrefix: 'aceitaram',

@@ -1,9 +1,12 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { SessionResolver, SessionUser } from '../auth/session.ts';
 import { AppError } from './app-error.ts';
 
 /** Who may call a route: anyone, any signed-in user, or administrators only. */
 export type RouteAccess = 'public' | 'signedIn' | 'admin';
+
+/** The refusals of the access check. */
+export type DeniedCode = 'FORBIDDEN' | 'CROSS_SITE_REQUEST';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -23,8 +26,18 @@ const unsafeMethods = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
  */
 export function registerAccessControl(
   app: FastifyInstance,
-  options: { resolveSession: SessionResolver; trustedOrigins: string[] },
+  options: {
+    resolveSession: SessionResolver;
+    trustedOrigins: string[];
+    /** Told of every refusal (403) before it is answered: the audit log records it. */
+    onDenied?: (request: FastifyRequest, code: DeniedCode) => Promise<void>;
+  },
 ) {
+  const deny = async (request: FastifyRequest, code: DeniedCode) => {
+    await options.onDenied?.(request, code);
+    return new AppError(code);
+  };
+
   app.decorateRequest('user', null);
 
   app.addHook('onRoute', (route) => {
@@ -40,12 +53,12 @@ export function registerAccessControl(
   // before it costs a session lookup, and still before the body is read.
   app.addHook('preParsing', async (request, reply) => {
     if (unsafeMethods.has(request.method) && !isSameSite(request.headers, options.trustedOrigins)) {
-      throw new AppError('CROSS_SITE_REQUEST');
+      throw await deny(request, 'CROSS_SITE_REQUEST');
     }
     const access = request.routeOptions.config.access;
     if (!access || access === 'public') return;
     request.user = await options.resolveSession(request, reply);
-    if (access === 'admin' && request.user.role !== 'admin') throw new AppError('FORBIDDEN');
+    if (access === 'admin' && request.user.role !== 'admin') throw await deny(request, 'FORBIDDEN');
   });
 }
 

@@ -110,13 +110,16 @@ export const importRoutes: FastifyPluginAsyncZod<ImportRoutesOptions> = async (a
     },
     async (request, reply) => {
       const { upload, fields } = await readUpload(request);
-      const id = await imports.start({
-        upload,
-        mapping: fields.mapping,
-        source: fields.source,
-        fillEmptyFields: fields.fillEmptyFields,
-        createdBy: request.user?.id ?? '',
-      });
+      const id = await imports.start(
+        {
+          upload,
+          mapping: fields.mapping,
+          source: fields.source,
+          fillEmptyFields: fields.fillEmptyFields,
+          createdBy: request.user?.id ?? '',
+        },
+        request.audit,
+      );
       return reply.code(202).send({ id });
     },
   );
@@ -179,6 +182,6 @@ export const importRoutes: FastifyPluginAsyncZod<ImportRoutesOptions> = async (a
         response: { 200: importBatchSchema, 404: errorBodySchema, 409: errorBodySchema },
       },
     },
-    async (request) => imports.undo(request.params.id),
+    async (request) => imports.undo(request.params.id, request.audit),
   );
 };

@@ -6,6 +6,7 @@ import {
   type ImportBatch,
   type ImportPreview,
 } from '../../core/imports.ts';
+import type { AuditTrail } from '../audit/index.ts';
 import { AppError } from '../http/app-error.ts';
 import { guessMapping, inspectFile } from './file-inspection.ts';
 import type { ImportRepository } from './import.repository.ts';
@@ -54,7 +55,7 @@ export function createImportService(deps: {
     },
 
     /** Checks the whole file up front, then queues it; a refused file leaves nothing behind. */
-    async start(input: StartImportInput): Promise<number> {
+    async start(input: StartImportInput, audit: AuditTrail): Promise<number> {
       const { upload } = input;
       try {
         const inspection = await inspectFile(upload.filePath);
@@ -74,6 +75,16 @@ export function createImportService(deps: {
           (batchId) => rename(upload.filePath, uploadPath(deps.dataDir, batchId)),
         );
         deps.onQueued?.();
+        await audit({
+          action: 'import.started',
+          target: { type: 'import', id },
+          details: {
+            fileName: upload.fileName.slice(0, 255),
+            fileSize: upload.size,
+            format: inspection.format,
+            source,
+          },
+        });
         return id;
       } catch (error) {
         await rm(upload.filePath, { force: true });
@@ -118,7 +129,7 @@ export function createImportService(deps: {
       return { fileName: `rejeitados-importacao-${id}.csv`, body: Readable.from(lines()) };
     },
 
-    async undo(id: number): Promise<ImportBatch> {
+    async undo(id: number, audit: AuditTrail): Promise<ImportBatch> {
       const result = await imports.undo(id);
       if (result === 'not-done') {
         const batch = await imports.find(id);
@@ -131,7 +142,13 @@ export function createImportService(deps: {
           'Não é possível desfazer: alguns leads desta importação já foram distribuídos ou trabalhados.',
         );
       }
-      return this.get(id);
+      const batch = await this.get(id);
+      await audit({
+        action: 'import.undone',
+        target: { type: 'import', id },
+        details: { fileName: batch.fileName, inserted: batch.inserted },
+      });
+      return batch;
     },
   };
 }

@@ -23,9 +23,14 @@ export interface RecycleOutcome {
 export function createRecyclingRepository(db: Kysely<Database>) {
   return {
     ...statements(db),
-    /** Runs `work` in one transaction, with the statements bound to it. */
-    transaction<T>(work: (repository: RecyclingStatements) => Promise<T>): Promise<T> {
-      return db.transaction().execute((trx) => work(statements(trx)));
+    /**
+     * Runs `work` in one transaction, with the statements bound to it; the transaction itself
+     * is handed on for the audit row, which commits with the change.
+     */
+    transaction<T>(
+      work: (repository: RecyclingStatements, transaction: Kysely<Database>) => Promise<T>,
+    ): Promise<T> {
+      return db.transaction().execute((trx) => work(statements(trx), trx));
     },
   };
 }

@@ -24,7 +24,7 @@ export const recyclingRoutes: FastifyPluginAsyncZod<{
     },
     async (request) => {
       if (!request.user) throw new AppError('UNAUTHENTICATED');
-      return recyclingService.recycle(request.user);
+      return recyclingService.recycle(request.user, request.audit);
     },
   );
 

@@ -8,6 +8,7 @@ import {
   type recyclingRulesPatchSchema,
   recyclingRulesSchema,
 } from '../../core/recycling.ts';
+import type { AuditTrail } from '../audit/index.ts';
 import type { SessionUser } from '../auth/session.ts';
 import { AppError } from '../http/app-error.ts';
 import type { RecyclingRepository, RecyclingStatements } from './recycling.repository.ts';
@@ -35,8 +36,8 @@ export function createRecyclingService(deps: { recycling: RecyclingRepository })
   const { recycling } = deps;
   return {
     /** Moves every `red` lead the rules allow to `recycled`, in one transaction. */
-    async recycle(admin: SessionUser): Promise<RecycleResult> {
-      return recycling.transaction(async (repository) => {
+    async recycle(admin: SessionUser, audit: AuditTrail): Promise<RecycleResult> {
+      return recycling.transaction(async (repository, transaction) => {
         await repository.lockRecycling();
         const rules = await currentRules(repository);
         const outcome = await repository.recycleRed({
@@ -47,6 +48,13 @@ export function createRecyclingService(deps: { recycling: RecyclingRepository })
         if (outcome.recycled > 0) {
           await repository.publish({ type: 'leads.changed', assessorIds: outcome.formerOwnerIds });
         }
+        await audit(
+          {
+            action: 'recycle.run',
+            details: { recycled: outcome.recycled, rules },
+          },
+          transaction,
+        );
         return recycleResultOf(outcome.recycled);
       });
     },

@@ -24,6 +24,9 @@ export interface NewUser {
   passwordHash?: string | undefined;
 }
 
+/** More writes of the same transaction, given the transaction and the user's id. */
+export type WithinTransaction = (executor: Kysely<Database>, userId: string) => Promise<void>;
+
 export type UserChanges = Partial<Pick<UserRecord, 'name' | 'role' | 'active' | 'dailyQuota'>>;
 
 async function insertUser(trx: Transaction<Database>, user: NewUser): Promise<string> {
@@ -92,9 +95,16 @@ export function createUserRepository(db: Kysely<Database>) {
       return row.count;
     },
 
-    /** Creates the user and, when a password is given, its credential, in one transaction. */
-    insert(user: NewUser): Promise<string> {
-      return db.transaction().execute((trx) => insertUser(trx, user));
+    /**
+     * Creates the user and, when a password is given, its credential, in one transaction;
+     * `alsoRecord` writes in it too (the audit row commits with the user).
+     */
+    insert(user: NewUser, alsoRecord?: WithinTransaction): Promise<string> {
+      return db.transaction().execute(async (trx) => {
+        const id = await insertUser(trx, user);
+        await alsoRecord?.(trx, id);
+        return id;
+      });
     },
 
     /**
@@ -109,13 +119,17 @@ export function createUserRepository(db: Kysely<Database>) {
       });
     },
 
-    async update(id: string, changes: UserChanges): Promise<void> {
+    /** Changes the user; `alsoRecord` writes in the same transaction. */
+    async update(id: string, changes: UserChanges, alsoRecord?: WithinTransaction): Promise<void> {
       const values: Updateable<UsersTable> = { updated_at: new Date() };
       if (changes.name !== undefined) values.name = changes.name;
       if (changes.role !== undefined) values.role = changes.role;
       if (changes.active !== undefined) values.active = changes.active;
       if (changes.dailyQuota !== undefined) values.daily_quota = changes.dailyQuota;
-      await db.updateTable('users').set(values).where('id', '=', id).execute();
+      await db.transaction().execute(async (trx) => {
+        await trx.updateTable('users').set(values).where('id', '=', id).execute();
+        await alsoRecord?.(trx, id);
+      });
     },
 
     async hasPassword(userId: string): Promise<boolean> {

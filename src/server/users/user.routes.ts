@@ -57,7 +57,7 @@ export const userRoutes: FastifyPluginAsyncZod<{ userService: UserService }> = a
       },
     },
     async (request, reply) => {
-      const user = await userService.create(request.body);
+      const user = await userService.create(request.body, request.audit);
       return reply.code(201).send(user);
     },
   );
@@ -76,7 +76,7 @@ export const userRoutes: FastifyPluginAsyncZod<{ userService: UserService }> = a
     },
     async (request) => {
       const actorId = request.user?.id ?? '';
-      return userService.update(request.params.id, request.body, actorId);
+      return userService.update(request.params.id, request.body, actorId, request.audit);
     },
   );
 
@@ -92,7 +92,7 @@ export const userRoutes: FastifyPluginAsyncZod<{ userService: UserService }> = a
       },
     },
     async (request) => {
-      await userService.sendPasswordReset(request.params.id);
+      await userService.sendPasswordReset(request.params.id, request.audit);
       return { message: 'Link para criar uma nova senha enviado por e-mail.' };
     },
   );

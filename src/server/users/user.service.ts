@@ -1,5 +1,6 @@
 import { appRoutes } from '../../core/app-routes.ts';
-import type { User } from '../../core/users.ts';
+import { defaultDailyQuota, type User } from '../../core/users.ts';
+import type { AuditTrail } from '../audit/index.ts';
 import type { Auth } from '../auth/auth.ts';
 import { hashPassword } from '../auth/password-hashing.ts';
 import { AppError } from '../http/app-error.ts';
@@ -13,6 +14,28 @@ export interface UserServiceDeps {
 
 export function toUser(record: UserRecord): User {
   return { ...record, createdAt: record.createdAt.toISOString() };
+}
+
+type FieldChange<Value> = { from: Value; to: Value };
+
+/** The fields a change really alters, before and after: none of them is a secret. */
+function changedFields(user: UserRecord, changes: UserChanges) {
+  const changed: {
+    [Field in keyof UserChanges]?: FieldChange<NonNullable<UserChanges[Field]>>;
+  } = {};
+  if (changes.name !== undefined && changes.name !== user.name) {
+    changed.name = { from: user.name, to: changes.name };
+  }
+  if (changes.role !== undefined && changes.role !== user.role) {
+    changed.role = { from: user.role, to: changes.role };
+  }
+  if (changes.active !== undefined && changes.active !== user.active) {
+    changed.active = { from: user.active, to: changes.active };
+  }
+  if (changes.dailyQuota !== undefined && changes.dailyQuota !== user.dailyQuota) {
+    changed.dailyQuota = { from: user.dailyQuota, to: changes.dailyQuota };
+  }
+  return changed;
 }
 
 export function createUserService({ users, auth, appUrl }: UserServiceDeps) {
@@ -34,22 +57,48 @@ export function createUserService({ users, auth, appUrl }: UserServiceDeps) {
       return (await users.list()).map(toUser);
     },
 
-    async create(input: Omit<NewUser, 'passwordHash'> & { password?: string | undefined }) {
+    async create(
+      input: Omit<NewUser, 'passwordHash'> & { password?: string | undefined },
+      audit: AuditTrail,
+    ) {
       if (await users.findByEmail(input.email)) {
         throw new AppError('CONFLICT', 'Já existe um usuário com esse e-mail.');
       }
       const passwordHash = input.password ? await hashPassword(input.password) : undefined;
-      const id = await users.insert({ ...input, passwordHash }).catch((error: unknown) => {
-        if ((error as { code?: string }).code === '23505') {
-          throw new AppError('CONFLICT', 'Já existe um usuário com esse e-mail.');
-        }
-        throw error;
-      });
+      const id = await users
+        .insert({ ...input, passwordHash }, (executor, userId) =>
+          audit(
+            {
+              action: 'user.created',
+              target: { type: 'user', id: userId },
+              details: {
+                name: input.name,
+                email: input.email.toLowerCase(),
+                role: input.role,
+                dailyQuota: input.dailyQuota ?? defaultDailyQuota,
+                // Without a password the user gets a link to create one.
+                linkMailed: !passwordHash,
+              },
+            },
+            executor,
+          ),
+        )
+        .catch((error: unknown) => {
+          if ((error as { code?: string }).code === '23505') {
+            throw new AppError('CONFLICT', 'Já existe um usuário com esse e-mail.');
+          }
+          throw error;
+        });
       if (!passwordHash) await sendPasswordLink(input.email);
       return toUser(await getExisting(id));
     },
 
-    async update(id: string, changes: UserChanges, actorId: string): Promise<User> {
+    async update(
+      id: string,
+      changes: UserChanges,
+      actorId: string,
+      audit: AuditTrail,
+    ): Promise<User> {
       const user = await getExisting(id);
       const losesAdmin =
         user.role === 'admin' &&
@@ -61,17 +110,39 @@ export function createUserService({ users, auth, appUrl }: UserServiceDeps) {
       if (losesAdmin && (await users.countActiveAdmins()) <= 1) {
         throw new AppError('CONFLICT', 'É preciso manter pelo menos um administrador ativo.');
       }
-      await users.update(id, changes);
+      const changed = changedFields(user, changes);
+      await users.update(id, changes, async (executor) => {
+        if (Object.keys(changed).length === 0) return;
+        const activeChange = changed.active?.to;
+        await audit(
+          {
+            action:
+              activeChange === false
+                ? 'user.deactivated'
+                : activeChange === true
+                  ? 'user.reactivated'
+                  : 'user.updated',
+            target: { type: 'user', id },
+            details: { email: user.email, changes: changed },
+          },
+          executor,
+        );
+      });
       if (changes.active === false) await users.deleteSessions(id);
       return toUser(await getExisting(id));
     },
 
-    async sendPasswordReset(id: string): Promise<void> {
+    async sendPasswordReset(id: string, audit: AuditTrail): Promise<void> {
       const user = await getExisting(id);
       if (!user.active) {
         throw new AppError('CONFLICT', 'Reative o usuário antes de enviar um link de senha.');
       }
       await sendPasswordLink(user.email);
+      await audit({
+        action: 'user.password_link_sent',
+        target: { type: 'user', id },
+        details: { email: user.email },
+      });
     },
   };
 }

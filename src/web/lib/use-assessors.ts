@@ -28,3 +28,21 @@ export function useAssessorOptions(enabled = true) {
     }),
   );
 }
+
+/** Every user, administrators too (active or not), by name, for filters such as the audit log's. */
+export function useUserOptions(enabled = true) {
+  return useQuery(
+    queryOptions({
+      queryKey: usersQueryKey,
+      queryFn: getUsers,
+      enabled,
+      select: (users) =>
+        [...users]
+          .sort((a, b) => a.name.localeCompare(b.name, 'pt-BR'))
+          .map((user) => ({
+            value: user.id,
+            label: user.active ? user.name : `${user.name} (inativo)`,
+          })),
+    }),
+  );
+}

@@ -55,7 +55,7 @@ export function AppHeader({ user }: AppHeaderProps) {
           <Burger
             opened={drawerOpened}
             onClick={drawer.toggle}
-            hiddenFrom="md"
+            hiddenFrom="lg"
             size="sm"
             aria-label={drawerOpened ? 'Fechar menu de navegação' : 'Abrir menu de navegação'}
           />
@@ -72,7 +72,7 @@ export function AppHeader({ user }: AppHeaderProps) {
           aria-label="Navegação principal"
           gap={4}
           wrap="nowrap"
-          visibleFrom="md"
+          visibleFrom="lg"
         >
           <NavigationLinks links={links} pathname={pathname} />
         </Group>
@@ -88,7 +88,7 @@ export function AppHeader({ user }: AppHeaderProps) {
         onClose={drawer.close}
         title="Navegação"
         size="xs"
-        hiddenFrom="md"
+        hiddenFrom="lg"
         closeButtonProps={{ 'aria-label': 'Fechar menu de navegação' }}
       >
         <Stack component="nav" aria-label="Navegação principal" gap={4}>

@@ -35,6 +35,11 @@ const adminLinks: NavigationLink[] = [
     isActive: (pathname) => pathname.startsWith('/leads'),
   },
   dailyLeadsLink,
+  {
+    label: 'Auditoria',
+    to: appRoutes.audit.path,
+    isActive: isExactly(appRoutes.audit.path),
+  },
 ];
 
 /** The header links of each role (seed §2 "Header", §6). Hiding a link is not access control: the server checks every call. */

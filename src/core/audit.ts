@@ -1,0 +1,106 @@
+import { z } from 'zod';
+
+/**
+ * What the audit log records, as `area.event` codes: they are stored as text, so a new one
+ * needs no migration, only a line here (and its label).
+ */
+export const auditActions = [
+  'auth.sign_in',
+  'auth.sign_in_failed',
+  'auth.sign_out',
+  'access.denied',
+  'user.created',
+  'user.updated',
+  'user.deactivated',
+  'user.reactivated',
+  'user.password_link_sent',
+  'import.started',
+  'import.undone',
+  'distribution.created',
+  'recycle.run',
+  'export.leads',
+  'export.attempts',
+  'export.follow_up',
+  'export.personal_data',
+  'lead.erased',
+  'do_not_call.added',
+  'do_not_call.removed',
+] as const;
+export type AuditAction = (typeof auditActions)[number];
+
+export const auditActionLabels: Record<AuditAction, string> = {
+  'auth.sign_in': 'Entrou no CCA',
+  'auth.sign_in_failed': 'Tentativa de entrada recusada',
+  'auth.sign_out': 'Saiu do CCA',
+  'access.denied': 'Acesso negado',
+  'user.created': 'Usuário criado',
+  'user.updated': 'Usuário alterado',
+  'user.deactivated': 'Usuário desativado',
+  'user.reactivated': 'Usuário reativado',
+  'user.password_link_sent': 'Link de senha enviado',
+  'import.started': 'Importação iniciada',
+  'import.undone': 'Importação desfeita',
+  'distribution.created': 'Distribuição de leads',
+  'recycle.run': 'Reciclagem de leads',
+  'export.leads': 'Exportação de leads',
+  'export.attempts': 'Exportação de ligações',
+  'export.follow_up': 'Exportação de leads que aceitaram',
+  'export.personal_data': 'Dados pessoais de um lead exportados (LGPD)',
+  'lead.erased': 'Dados de leads apagados (LGPD)',
+  'do_not_call.added': 'Telefone bloqueado',
+  'do_not_call.removed': 'Telefone desbloqueado',
+};
+
+export const auditActionSchema = z.enum(auditActions, { error: 'Ação de auditoria desconhecida.' });
+
+const isoDate = z.iso.date({ error: 'Data inválida (use AAAA-MM-DD).' });
+
+const auditFilterFields = z.object({
+  action: auditActionSchema.optional(),
+  actor: z.string().min(1).max(64, { error: 'Usuário inválido.' }).optional(),
+  from: isoDate.optional(),
+  to: isoDate.optional(),
+});
+
+const periodInOrder = (filter: { from?: string | undefined; to?: string | undefined }) =>
+  !filter.from || !filter.to || filter.from <= filter.to;
+const periodOutOfOrder = {
+  error: 'A data inicial deve ser anterior ou igual à data final.',
+  path: ['from'],
+};
+
+/** The filters of `GET /api/audit`; the days are the call centre's (America/Sao_Paulo). */
+export const auditFilterSchema = auditFilterFields.refine(periodInOrder, periodOutOfOrder);
+export type AuditFilter = z.output<typeof auditFilterSchema>;
+
+export const auditPageSize = 100;
+
+export const auditListQuerySchema = auditFilterFields
+  .extend({
+    cursor: z.string().max(200).optional(),
+    limit: z.coerce.number().int().min(1).max(500).default(auditPageSize),
+  })
+  .refine(periodInOrder, periodOutOfOrder);
+
+export const auditEntrySchema = z.object({
+  id: z.number().int(),
+  at: z.iso.datetime(),
+  actorId: z.string().nullable(),
+  /** The actor's e-mail when it happened, or the e-mail tried in a refused sign-in. */
+  actorEmail: z.string().nullable(),
+  /** The actor's name today, when the user still exists. */
+  actorName: z.string().nullable(),
+  action: auditActionSchema,
+  targetType: z.string().nullable(),
+  targetId: z.string().nullable(),
+  details: z.record(z.string(), z.unknown()),
+  ip: z.string().nullable(),
+  userAgent: z.string().nullable(),
+});
+export type AuditEntry = z.infer<typeof auditEntrySchema>;
+
+export const auditPageSchema = z.object({
+  entries: z.array(auditEntrySchema),
+  nextCursor: z.string().nullable(),
+});
+export type AuditPage = z.infer<typeof auditPageSchema>;

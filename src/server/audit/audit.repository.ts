@@ -1,0 +1,89 @@
+import { type Kysely, type RawBuilder, type SqlBool, sql } from 'kysely';
+import type { AuditFilter } from '../../core/audit.ts';
+import type { Database } from '../db/schema.ts';
+
+const saoPaulo = 'America/Sao_Paulo';
+
+/** The database handle or a transaction: a row written in a transaction commits with it. */
+export type AuditExecutor = Kysely<Database>;
+
+export interface NewAuditRow {
+  actorId: string | null;
+  actorEmail: string | null;
+  action: string;
+  targetType: string | null;
+  targetId: string | null;
+  details: Record<string, unknown>;
+  ip: string | null;
+  userAgent: string | null;
+}
+
+export interface AuditRow extends NewAuditRow {
+  id: number;
+  at: Date;
+  actorName: string | null;
+}
+
+export async function insertAuditRow(executor: AuditExecutor, row: NewAuditRow): Promise<void> {
+  await executor
+    .insertInto('audit_log')
+    .values({
+      actor_id: row.actorId,
+      actor_email: row.actorEmail,
+      action: row.action,
+      target_type: row.targetType,
+      target_id: row.targetId,
+      details: JSON.stringify(row.details),
+      ip: row.ip,
+      user_agent: row.userAgent,
+    })
+    .execute();
+}
+
+/** The condition of a filter on `audit_log a`, or `true`; days are São Paulo's. */
+function auditCondition(filter: AuditFilter): RawBuilder<SqlBool> {
+  const conditions: RawBuilder<SqlBool>[] = [];
+  if (filter.action) conditions.push(sql<SqlBool>`a.action = ${filter.action}`);
+  if (filter.actor) conditions.push(sql<SqlBool>`a.actor_id = ${filter.actor}`);
+  if (filter.from) {
+    conditions.push(
+      sql<SqlBool>`a.at >= (${filter.from}::date::timestamp at time zone ${saoPaulo})`,
+    );
+  }
+  if (filter.to) {
+    conditions.push(
+      sql<SqlBool>`a.at < ((${filter.to}::date + 1)::timestamp at time zone ${saoPaulo})`,
+    );
+  }
+  return conditions.length > 0 ? sql<SqlBool>`(${sql.join(conditions, sql` and `)})` : sql`true`;
+}
+
+export function createAuditRepository(db: Kysely<Database>) {
+  return {
+    /** One page, newest first: `id < after` keeps it an index range at any depth. */
+    listPage(filter: AuditFilter, after: number | undefined, limit: number): Promise<AuditRow[]> {
+      return db
+        .selectFrom('audit_log as a')
+        .leftJoin('users as u', 'u.id', 'a.actor_id')
+        .select([
+          'a.id',
+          'a.at',
+          'a.actor_id as actorId',
+          'a.actor_email as actorEmail',
+          'u.name as actorName',
+          'a.action',
+          'a.target_type as targetType',
+          'a.target_id as targetId',
+          'a.details',
+          'a.ip',
+          'a.user_agent as userAgent',
+        ])
+        .where(auditCondition(filter))
+        .$if(after !== undefined, (query) => query.where('a.id', '<', after as number))
+        .orderBy('a.id', 'desc')
+        .limit(limit)
+        .execute();
+    },
+  };
+}
+export type AuditRepository = ReturnType<typeof createAuditRepository>;

@@ -1,0 +1,23 @@
+import type { FastifyPluginAsync } from 'fastify';
+import type { DatabaseHandle } from '../db/database.ts';
+import { createAuditRepository } from './audit.repository.ts';
+import { auditRoutes } from './audit.routes.ts';
+import { createAuditService } from './audit.service.ts';
+
+export type { AuditExecutor } from './audit.repository.ts';
+export type { AuditEntryInput, AuditEvent, AuditRecorder, AuditSource } from './audit.service.ts';
+export { auditRecorder, auditSourceOf, filterForAudit } from './audit.service.ts';
+export type { AuditTrail } from './audit-trail.ts';
+export { recordAccessDenials, registerAuditTrail } from './audit-trail.ts';
+
+/**
+ * The audit log's page: GET /api/audit. Features write to it with `request.audit(event)`,
+ * or `auditRecorder.record(transaction, entry)` inside their own transaction.
+ */
+export const auditFeature: FastifyPluginAsync<{ database: DatabaseHandle }> = async (
+  app,
+  { database },
+) => {
+  const auditService = createAuditService({ audit: createAuditRepository(database.db) });
+  await app.register(auditRoutes, { auditService });
+};
