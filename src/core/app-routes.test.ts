@@ -10,8 +10,10 @@ describe('app routes', () => {
     ).toEqual([
       '/',
       '/acompanhar',
+      '/auditoria',
       '/colaborador',
       '/createuser',
+      '/leads/bloqueados',
       '/leads/dailyleads',
       '/leads/includeleads',
       '/leads/list',

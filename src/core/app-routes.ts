@@ -23,6 +23,7 @@ export const appRoutes = {
   followUp: { path: '/acompanhar', title: 'Leads com status green', access: 'admin' },
   leadList: { path: '/leads/list', title: 'Lista total de Leads', access: 'admin' },
   newLeads: { path: '/leads/virgnleads', title: 'Leads nunca usados', access: 'admin' },
+  blockedPhones: { path: '/leads/bloqueados', title: 'Telefones bloqueados', access: 'admin' },
   importLeads: { path: '/leads/includeleads', title: 'Incluir leads', access: 'admin' },
   dailyLeads: {
     path: '/leads/dailyleads',
@@ -30,6 +31,7 @@ export const appRoutes = {
     access: 'admin',
   },
   calls: { path: '/leads/listcall', title: 'Ligações', access: 'signedIn' },
+  audit: { path: '/auditoria', title: 'Auditoria', access: 'admin' },
   assessorLeads: { path: '/colaborador', title: 'Leads diários', access: 'signedIn' },
 } as const satisfies Record<string, AppRoute>;
 

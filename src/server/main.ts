@@ -7,6 +7,7 @@ import { InvalidEnvError, readEnv } from './config/env.ts';
 import { createDatabase, migrateToLatest } from './db/database.ts';
 import { type EmbeddedDatabase, startEmbeddedPostgres } from './db/embedded-postgres.ts';
 import { type ImportWorker, startImportWorker } from './imports/import.worker.ts';
+import { type LeadRetentionJob, startLeadRetention } from './leads/lead-retention.ts';
 import { createMailer } from './mail/mailer.ts';
 import { ensureFirstAdmin, type FirstAdminSettings } from './users/first-admin.ts';
 import { createUserRepository } from './users/user.repository.ts';
@@ -33,6 +34,7 @@ async function main() {
 
   const stop = async (exitCode: number) => {
     await importWorker?.stop().catch(() => {});
+    await leadRetention?.stop().catch(() => {});
     await app?.close().catch(() => {});
     await database.close().catch(() => {});
     await embedded?.stop().catch(() => {});
@@ -40,6 +42,7 @@ async function main() {
   };
   let app: Awaited<ReturnType<typeof buildApp>> | undefined;
   let importWorker: ImportWorker | undefined;
+  let leadRetention: LeadRetentionJob | undefined;
   let stopping = false;
   for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     process.on(signal, () => {
@@ -74,6 +77,7 @@ async function main() {
     });
     await app.listen({ port: env.port, host: env.host });
     importWorker = startImportWorker({ database, dataDir: env.dataDir, log });
+    leadRetention = startLeadRetention({ database, months: env.leadRetentionMonths, log });
     const seconds = ((Date.now() - startedAt) / 1000).toFixed(1);
     log(`CCA pronto em ${env.appUrl} (${seconds} s)${embedded ? `, dados em ${env.dataDir}` : ''}`);
   } catch (error) {

@@ -25,6 +25,14 @@ describe('readEnv', () => {
     expect(env.secureCookies).toBe(true);
   });
 
+  it('keeps the LGPD retention off unless LEAD_RETENTION_MONTHS is a whole number of months', () => {
+    expect(readEnv({}).leadRetentionMonths).toBe(0);
+    expect(readEnv({ LEAD_RETENTION_MONTHS: '24' }).leadRetentionMonths).toBe(24);
+    for (const wrong of ['-1', '1.5', 'dois']) {
+      expect(() => readEnv({ LEAD_RETENTION_MONTHS: wrong })).toThrow(/LEAD_RETENTION_MONTHS/);
+    }
+  });
+
   it('lists every problem at once', () => {
     try {
       readEnv({ PORT: 'abc', SESSION_MAX_HOURS: '48', ADMIN_EMAIL: 'nope' });

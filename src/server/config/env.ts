@@ -54,6 +54,8 @@ const envSchema = z.object({
       error: 'fuso horário desconhecido (use um nome IANA, ex.: America/Sao_Paulo)',
     })
     .default('America/Sao_Paulo'),
+  /** Leads untouched this many months have their personal data erased (LGPD); 0 = never. */
+  LEAD_RETENTION_MONTHS: z.coerce.number().int().min(0).max(1200).default(0),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 
@@ -78,6 +80,8 @@ export interface Env {
   apiRateLimitPerMinute: number;
   importMaxBytes: number;
   timeZone: string;
+  /** 0 when the retention job is off. */
+  leadRetentionMonths: number;
   logLevel: string;
 }
 
@@ -127,6 +131,7 @@ export function readEnv(source: NodeJS.ProcessEnv = process.env): Env {
     apiRateLimitPerMinute: env.API_RATE_LIMIT_PER_MINUTE,
     importMaxBytes: env.IMPORT_MAX_BYTES,
     timeZone: env.TIME_ZONE,
+    leadRetentionMonths: env.LEAD_RETENTION_MONTHS,
     logLevel: env.LOG_LEVEL,
   };
 }

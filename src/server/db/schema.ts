@@ -207,6 +207,20 @@ export interface AttemptDailyTotalDeltasTable {
   attempts: number;
 }
 
+/** Append-only: the database refuses UPDATE, DELETE and TRUNCATE (0010). */
+export interface AuditLogTable {
+  id: Identity;
+  at: CreatedAt;
+  actor_id: string | null;
+  actor_email: string | null;
+  action: string;
+  target_type: string | null;
+  target_id: string | null;
+  details: Json<Record<string, unknown>>;
+  ip: string | null;
+  user_agent: string | null;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -226,6 +240,7 @@ export interface Database {
   lead_status_count_deltas: LeadStatusCountDeltasTable;
   attempt_daily_counts: AttemptDailyCountsTable;
   attempt_daily_total_deltas: AttemptDailyTotalDeltasTable;
+  audit_log: AuditLogTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

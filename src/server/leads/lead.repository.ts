@@ -78,6 +78,52 @@ function targetCondition(target: LeadTarget): RawBuilder<SqlBool> {
 
 const statusesWhere = (rule: (status: LeadStatus) => boolean) => leadStatuses.filter(rule);
 
+const lockedColumns = sql`l.id, l.status, l.owner_id, l.phone`;
+
+const leaveOwner = sql`owner_id = null, last_owner_id = coalesce(l.owner_id, l.last_owner_id),
+  callback_at = null, status_changed_at = now(), updated_at = now()`;
+
+/** What an erasure (LGPD) leaves of a lead: no personal data, out of every list. */
+const erasure = sql`name = null, phone = null, phone_raw = null, email = null, cpf = null,
+  city = null, notes = null, extra = '{}', erased_at = now(),
+  status = 'do_not_call', ${leaveOwner}`;
+
+/** The notes of an erased lead's calls are about the person too. */
+const eraseCallNotes = sql`, call_notes as (
+  update lead_attempts set note = null
+  where lead_id in (select id from locked) and note is not null
+)`;
+
+/**
+ * The common head of a lead change: `locked` (the rows, locked), `changed` (the update) and
+ * its history rows, then the extra steps. The caller adds the final select.
+ */
+function changeLocked(
+  lockedRows: RawBuilder<unknown>,
+  changes: RawBuilder<unknown>,
+  extraSteps: RawBuilder<unknown>,
+  changedBy: string | null,
+  reason: string,
+): RawBuilder<unknown> {
+  return sql`
+    with locked as (
+      ${lockedRows}
+    ), changed as (
+      update leads l set ${changes}
+      from locked where l.id = locked.id
+      returning l.id, locked.status as from_status, locked.owner_id as from_owner_id,
+        l.status as to_status, l.owner_id as to_owner_id
+    ), history as (
+      insert into lead_history
+        (lead_id, changed_by, from_status, to_status, from_owner_id, to_owner_id, reason)
+      select id, ${changedBy}, from_status, to_status, from_owner_id, to_owner_id, ${reason}
+      from changed
+    )${extraSteps}`;
+}
+
+/** The key of the transaction-level advisory lock of the retention job: one server at a time. */
+const retentionLockKey = sql`hashtext('cca.lead-retention')`;
+
 export function createLeadRepository(db: Kysely<Database>) {
   const selectSummaries = () =>
     db
@@ -203,12 +249,9 @@ export function createLeadRepository(db: Kysely<Database>) {
       adminId: string,
     ): Promise<{ matched: number; affected: number }> {
       const reason = bulkReasons[operation.action];
-      const lockedColumns = sql`l.id, l.status, l.owner_id, l.phone`;
       let applicable: RawBuilder<SqlBool>;
       let changes: RawBuilder<unknown>;
       let extraSteps = sql``;
-      const leaveOwner = sql`owner_id = null, last_owner_id = coalesce(l.owner_id, l.last_owner_id),
-        callback_at = null, status_changed_at = now(), updated_at = now()`;
       switch (operation.action) {
         case 'returnToPool':
           applicable = sql<SqlBool>`l.status = any(${statusesWhere(canReturnToPool)}::text[])`;
@@ -233,40 +276,27 @@ export function createLeadRepository(db: Kysely<Database>) {
             on conflict (phone) do nothing
           )`;
           break;
+        // An erasure does not add the phone to the block list: the list would then hold the
+        // very personal data being erased. A phone already there stays, as it was asked for.
         case 'erase':
           applicable = sql<SqlBool>`l.erased_at is null`;
-          changes = sql`name = null, phone = null, phone_raw = null, email = null, cpf = null,
-            city = null, notes = null, extra = '{}', erased_at = now(),
-            status = 'do_not_call', ${leaveOwner}`;
-          extraSteps = sql`, blocked as (
-            insert into do_not_call (phone, reason, created_by)
-            select phone, ${reason}, ${adminId} from locked where phone is not null
-            on conflict (phone) do nothing
-          ), call_notes as (
-            update lead_attempts set note = null
-            where lead_id in (select id from locked) and note is not null
-          )`;
+          changes = erasure;
+          extraSteps = eraseCallNotes;
           break;
       }
       const condition = targetCondition(target);
       return db.transaction().execute(async (trx) => {
         const result = await sql<{ matched: number; affected: number }>`
-          with locked as (
-            select ${lockedColumns} from leads l
-            where ${condition} and ${applicable}
-            order by l.id
-            for update
-          ), changed as (
-            update leads l set ${changes}
-            from locked where l.id = locked.id
-            returning l.id, locked.status as from_status, locked.owner_id as from_owner_id,
-              l.status as to_status, l.owner_id as to_owner_id
-          ), history as (
-            insert into lead_history
-              (lead_id, changed_by, from_status, to_status, from_owner_id, to_owner_id, reason)
-            select id, ${adminId}, from_status, to_status, from_owner_id, to_owner_id, ${reason}
-            from changed
-          )${extraSteps}
+          ${changeLocked(
+            sql`select ${lockedColumns} from leads l
+              where ${condition} and ${applicable}
+              order by l.id
+              for update`,
+            changes,
+            extraSteps,
+            adminId,
+            reason,
+          )}
           select
             (select count(*) from leads l where ${condition})::int as matched,
             (select count(*) from changed)::int as affected
@@ -274,6 +304,69 @@ export function createLeadRepository(db: Kysely<Database>) {
         const row = result.rows[0];
         return { matched: row?.matched ?? 0, affected: row?.affected ?? 0 };
       });
+    },
+
+    /**
+     * Erases, in one transaction, up to `limit` leads (from id `after` on) with no change, call
+     * or status change since `cutoff`. Only one server at a time: when another holds the
+     * retention lock this answers `locked: false` and changes nothing.
+     */
+    async eraseUntouchedSince(
+      cutoff: Date,
+      after: number,
+      limit: number,
+      reason: string,
+    ): Promise<{ locked: boolean; erased: number; lastId: number | null }> {
+      return db.transaction().execute(async (trx) => {
+        const lock = await sql<{ locked: boolean }>`
+          select pg_try_advisory_xact_lock(${retentionLockKey}) as locked
+        `.execute(trx);
+        if (!lock.rows[0]?.locked) return { locked: false, erased: 0, lastId: null };
+        const result = await sql<{ erased: number; lastId: string | null }>`
+          ${changeLocked(
+            sql`select ${lockedColumns} from leads l
+              where l.id > ${after} and l.erased_at is null
+                and l.updated_at < ${cutoff} and l.status_changed_at < ${cutoff}
+                and l.created_at < ${cutoff}
+                and not exists (
+                  select 1 from lead_attempts a
+                  where a.lead_id = l.id and a.created_at >= ${cutoff}
+                )
+              order by l.id
+              limit ${limit}
+              for update skip locked`,
+            erasure,
+            eraseCallNotes,
+            null,
+            reason,
+          )}
+          select (select count(*) from changed)::int as erased,
+            (select max(id) from locked)::text as "lastId"
+        `.execute(trx);
+        const row = result.rows[0];
+        return {
+          locked: true,
+          erased: row?.erased ?? 0,
+          lastId: row?.lastId ? Number(row.lastId) : null,
+        };
+      });
+    },
+
+    /** The import batch a lead came in, as the personal-data export shows it. */
+    findBatch(id: number) {
+      return db
+        .selectFrom('import_batches')
+        .select(['id', 'file_name as fileName', 'source', 'created_at as createdAt'])
+        .where('id', '=', id)
+        .executeTakeFirst();
+    },
+
+    findBlockedPhone(phone: string) {
+      return db
+        .selectFrom('do_not_call')
+        .select(['reason', 'created_at as createdAt'])
+        .where('phone', '=', phone)
+        .executeTakeFirst();
     },
 
     /** The export rows, newest first, read by keyset in chunks so memory stays flat. */

@@ -8,9 +8,12 @@ import {
   leadIdParamsSchema,
   leadListQuerySchema,
   leadPageSchema,
+  leadPersonalDataSchema,
   newLeadsSummarySchema,
+  personalDataFileName,
   updateLeadBodySchema,
 } from '../../core/leads.ts';
+import { filterForAudit } from '../audit/index.ts';
 import { sendSpreadsheet } from '../export/spreadsheet-export.ts';
 import { AppError } from '../http/app-error.ts';
 import type { LeadService } from './lead.service.ts';
@@ -62,6 +65,10 @@ export const leadRoutes: FastifyPluginAsyncZod<{ leadService: LeadService }> = a
     },
     async (request, reply) => {
       const { format, ...filter } = request.query;
+      await request.audit({
+        action: 'export.leads',
+        details: { format, filter: filterForAudit(filter) },
+      });
       return sendSpreadsheet(reply, {
         format,
         fileNamePrefix: 'leads',
@@ -90,7 +97,21 @@ export const leadRoutes: FastifyPluginAsyncZod<{ leadService: LeadService }> = a
     async (request) => {
       if (!request.user) throw new AppError('UNAUTHENTICATED');
       const { target, operation } = request.body;
-      return leadService.bulk(target, operation, request.user.id);
+      const result = await leadService.bulk(target, operation, request.user.id);
+      if (operation.action === 'erase') {
+        const ids = 'ids' in target ? [...new Set(target.ids)] : [];
+        await request.audit({
+          action: 'lead.erased',
+          target: ids.length === 1 ? { type: 'lead', id: ids[0] as number } : undefined,
+          details: {
+            ...result,
+            ...('filter' in target
+              ? { filter: filterForAudit(target.filter) }
+              : { chosen: ids.length }),
+          },
+        });
+      }
+      return result;
     },
   );
 
@@ -106,6 +127,34 @@ export const leadRoutes: FastifyPluginAsyncZod<{ leadService: LeadService }> = a
       },
     },
     async (request) => leadService.detail(request.params.id),
+  );
+
+  app.get(
+    '/api/leads/:id/personal-data',
+    {
+      config: { access: 'admin' },
+      schema: {
+        tags: ['leads'],
+        summary:
+          'Tudo o que o CCA guarda sobre um lead (pedido de acesso, LGPD), como arquivo JSON para baixar',
+        params: leadIdParamsSchema,
+        response: { 200: leadPersonalDataSchema, 404: errorBodySchema },
+      },
+    },
+    async (request, reply) => {
+      const document = await leadService.personalData(request.params.id, new Date());
+      await request.audit({
+        action: 'export.personal_data',
+        target: { type: 'lead', id: request.params.id },
+      });
+      // Personal data is not left in any cache on the way.
+      reply.header('cache-control', 'no-store');
+      reply.header(
+        'content-disposition',
+        `attachment; filename="${personalDataFileName(request.params.id)}"`,
+      );
+      return document;
+    },
   );
 
   app.patch(

@@ -5,6 +5,7 @@ import type {
   LeadDetail,
   LeadFilter,
   LeadPage,
+  LeadPersonalData,
   LeadSummary,
   NewLeadsSummary,
   updateLeadBodySchema,
@@ -36,12 +37,12 @@ export { decodeCursor, encodeCursor };
 const emailSyntax = z.email();
 
 export function createLeadService({ leads }: { leads: LeadRepository }) {
-  async function detail(id: number): Promise<LeadDetail> {
+  async function readDetail(id: number): Promise<{ detail: LeadDetail; erasedAt: Date | null }> {
     const row = await leads.findById(id);
     if (!row) throw new AppError('NOT_FOUND', 'Lead não encontrado.');
     const [history, calls] = await Promise.all([leads.history(id), leads.calls(id)]);
     const { phoneRaw, notes, extra, registrationConfirmedAt, ...summary } = row;
-    return {
+    const detail: LeadDetail = {
       ...toLeadSummary(summary),
       phoneRaw,
       notes,
@@ -53,6 +54,30 @@ export function createLeadService({ leads }: { leads: LeadRepository }) {
         createdAt: call.createdAt.toISOString(),
         callbackAt: iso(call.callbackAt),
       })),
+    };
+    return { detail, erasedAt: row.erasedAt };
+  }
+
+  const detail = async (id: number) => (await readDetail(id)).detail;
+
+  async function personalData(id: number, now: Date): Promise<LeadPersonalData> {
+    const { detail: full, erasedAt } = await readDetail(id);
+    const { history, calls, ...lead } = full;
+    const [batch, blocked] = await Promise.all([
+      lead.batchId === null ? undefined : leads.findBatch(lead.batchId),
+      lead.phone === null ? undefined : leads.findBlockedPhone(lead.phone),
+    ]);
+    return {
+      exportedAt: now.toISOString(),
+      lead: { ...lead, erasedAt: iso(erasedAt) },
+      batch: batch ? { ...batch, createdAt: batch.createdAt.toISOString() } : null,
+      history,
+      calls,
+      blockList: {
+        blocked: lead.phone === null ? null : blocked !== undefined,
+        reason: blocked?.reason ?? null,
+        blockedAt: iso(blocked?.createdAt ?? null),
+      },
     };
   }
 
@@ -69,6 +94,8 @@ export function createLeadService({ leads }: { leads: LeadRepository }) {
     },
 
     detail,
+
+    personalData,
 
     async update(id: number, body: z.output<typeof updateLeadBodySchema>): Promise<LeadDetail> {
       const current = await leads.findById(id);

@@ -45,6 +45,10 @@ const lazyPages = {
     import('../features/leads/pages/new-leads-page.tsx').then((module) => ({
       Component: module.NewLeadsPage,
     })),
+  blockedPhones: () =>
+    import('../features/do-not-call/pages/blocked-phones-page.tsx').then((module) => ({
+      Component: module.BlockedPhonesPage,
+    })),
   importLeads: () =>
     import('../features/imports/pages/import-leads-page.tsx').then((module) => ({
       Component: module.ImportLeadsPage,
@@ -56,6 +60,10 @@ const lazyPages = {
   calls: () =>
     import('../features/attempts/pages/calls-page.tsx').then((module) => ({
       Component: module.CallsPage,
+    })),
+  audit: () =>
+    import('../features/audit/pages/audit-page.tsx').then((module) => ({
+      Component: module.AuditPage,
     })),
   assessorLeads: () =>
     import('../features/assessor-leads/pages/assessor-leads-page.tsx').then((module) => ({

@@ -8,6 +8,8 @@ import * as recycling from './0006-recycling.ts';
 import * as dashboard from './0007-dashboard.ts';
 import * as operatorIndexes from './0008-operator-indexes.ts';
 import * as leadNameSearch from './0009-lead-name-search.ts';
+import * as auditLog from './0010-audit-log.ts';
+import * as doNotCallList from './0011-do-not-call-list.ts';
 
 /** Every migration, in order. A landed migration is never edited: add a new one. */
 export const migrations: Record<string, Migration> = {
@@ -20,4 +22,6 @@ export const migrations: Record<string, Migration> = {
   '0007-dashboard': dashboard,
   '0008-operator-indexes': operatorIndexes,
   '0009-lead-name-search': leadNameSearch,
+  '0010-audit-log': auditLog,
+  '0011-do-not-call-list': doNotCallList,
 };

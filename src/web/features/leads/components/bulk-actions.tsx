@@ -40,7 +40,7 @@ const actionNotes: Record<Action, string> = {
   doNotCall:
     'Eles saem de circulação e os telefones entram na lista de bloqueio; não serão importados de novo.',
   erase:
-    'Nome, telefone, e-mail e CPF são apagados para sempre; o lead mantém as contagens e o telefone continua bloqueado. Não há como desfazer.',
+    'Nome, telefone, e-mail, CPF, cidade, observações e colunas extras são apagados para sempre; o lead mantém as contagens e sai de circulação. O telefone só continua bloqueado se já estava na lista de bloqueio. Não há como desfazer.',
 };
 
 export interface BulkActionsProps {

@@ -1,6 +1,7 @@
 import {
   Alert,
   Badge,
+  Button,
   Drawer,
   Group,
   SimpleGrid,
@@ -12,13 +13,15 @@ import {
   Title,
 } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
+import { IconDownload } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { formatCpf } from '../../../../core/cpf.ts';
 import { leadStatusLabels } from '../../../../core/lead-status.ts';
-import { channelLabels, type LeadDetail } from '../../../../core/leads.ts';
+import { channelLabels, type LeadDetail, personalDataFileName } from '../../../../core/leads.ts';
 import { formatBrazilianPhone } from '../../../../core/phone.ts';
 import { formatDateTime, formatInteger } from '../../../components/pt-br-format.ts';
 import { QueryErrorAlert } from '../../../components/query-error-alert.tsx';
+import { personalDataUrl } from '../api/export-personal-data.ts';
 import { useLead } from '../api/get-lead.ts';
 import { LeadEditForm } from './lead-edit-form.tsx';
 import { LeadStatusBadge } from './lead-status-badge.tsx';
@@ -90,13 +93,25 @@ function LeadDetailContent({ lead }: { lead: LeadDetail }) {
   const extra = Object.entries(lead.extra);
   return (
     <Stack gap="lg">
-      <Group gap="xs">
-        <LeadStatusBadge status={lead.status} />
-        {lead.registrationConfirmedAt ? (
-          <Badge variant="outline" color="green">
-            Cadastro confirmado
-          </Badge>
-        ) : null}
+      <Group gap="xs" justify="space-between">
+        <Group gap="xs">
+          <LeadStatusBadge status={lead.status} />
+          {lead.registrationConfirmedAt ? (
+            <Badge variant="outline" color="green">
+              Cadastro confirmado
+            </Badge>
+          ) : null}
+        </Group>
+        <Button
+          component="a"
+          href={personalDataUrl(lead.id)}
+          download={personalDataFileName(lead.id)}
+          variant="default"
+          size="xs"
+          leftSection={<IconDownload size={14} aria-hidden />}
+        >
+          Exportar dados pessoais (LGPD)
+        </Button>
       </Group>
       {lead.erased ? (
         <Alert color="gray" variant="light" title={erasedLeadLabel}>

@@ -1,7 +1,8 @@
 import { Button, Checkbox, Group, Paper, Skeleton, Stack, Text } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import { IconDownload } from '@tabler/icons-react';
+import { IconDownload, IconPhoneOff } from '@tabler/icons-react';
 import { useCallback, useMemo, useState } from 'react';
+import { Link } from 'react-router';
 import { appRoutes } from '../../../../core/app-routes.ts';
 import type { BulkLeadsBody, LeadFilter } from '../../../../core/leads.ts';
 import { PageTitle } from '../../../components/page-title.tsx';
@@ -117,6 +118,15 @@ export function LeadListPage() {
             </Text>
           </Group>
           <Group gap="xs">
+            <Button
+              component={Link}
+              to={appRoutes.blockedPhones.path}
+              variant="subtle"
+              size="sm"
+              leftSection={<IconPhoneOff size={16} aria-hidden />}
+            >
+              {appRoutes.blockedPhones.title}
+            </Button>
             <Button
               component="a"
               href={leadExportUrl(filter, 'csv')}

@@ -1,0 +1,116 @@
+import { auditRecorder } from '../audit/index.ts';
+import type { DatabaseHandle } from '../db/database.ts';
+import { createLeadRepository, type LeadRepository } from './lead.repository.ts';
+
+/** Leads erased per transaction: each batch holds its locks only briefly. */
+export const retentionBatchSize = 10_000;
+
+const dayMs = 24 * 60 * 60 * 1000;
+
+/** `months` calendar months before `now`; a day the month lacks becomes its last (31/03 → 28/02). */
+export function retentionCutoff(now: Date, months: number): Date {
+  const cutoff = new Date(now);
+  const day = cutoff.getUTCDate();
+  cutoff.setUTCDate(1);
+  cutoff.setUTCMonth(cutoff.getUTCMonth() - months);
+  const lastDay = new Date(
+    Date.UTC(cutoff.getUTCFullYear(), cutoff.getUTCMonth() + 1, 0),
+  ).getUTCDate();
+  cutoff.setUTCDate(Math.min(day, lastDay));
+  return cutoff;
+}
+
+export interface RetentionRun {
+  /** Leads whose personal data this run erased. */
+  erased: number;
+  /** False when another server was running the retention: this one left it to it. */
+  ran: boolean;
+}
+
+/**
+ * Erases the personal data of every lead untouched (no change, no call, no status change)
+ * for more than `months` months at `now`, in batches; the same erasure as the bulk action.
+ */
+export async function eraseUntouchedLeads(
+  leads: LeadRepository,
+  {
+    months,
+    now,
+    batchSize = retentionBatchSize,
+  }: { months: number; now: Date; batchSize?: number },
+): Promise<RetentionRun> {
+  const cutoff = retentionCutoff(now, months);
+  const reason = `Dados apagados (LGPD): sem movimento há mais de ${months} ${months === 1 ? 'mês' : 'meses'}`;
+  let erased = 0;
+  let after = 0;
+  let ran = false;
+  for (;;) {
+    const batch = await leads.eraseUntouchedSince(cutoff, after, batchSize, reason);
+    // Another server took the lock: it carries on from where the leads are.
+    if (!batch.locked) return { erased, ran };
+    ran = true;
+    erased += batch.erased;
+    if (batch.lastId === null || batch.erased < batchSize) return { erased, ran: true };
+    after = batch.lastId;
+  }
+}
+
+export interface LeadRetentionJob {
+  stop(): Promise<void>;
+}
+
+/** Runs the retention at start and then every `intervalMs` (24 h); off when `months` is 0. */
+export function startLeadRetention(options: {
+  database: DatabaseHandle;
+  months: number;
+  log: (message: string) => void;
+  intervalMs?: number;
+  now?: () => Date;
+}): LeadRetentionJob {
+  const { months, log } = options;
+  if (months <= 0) return { stop: async () => {} };
+  const leads = createLeadRepository(options.database.db);
+  const now = options.now ?? (() => new Date());
+  let running: Promise<void> | undefined;
+  let stopped = false;
+
+  const run = () => {
+    if (running || stopped) return;
+    running = eraseUntouchedLeads(leads, { months, now: now() })
+      .then(async ({ erased, ran }) => {
+        if (ran && erased > 0) {
+          // No one asked for it: the log names no actor and no address.
+          await auditRecorder.record(options.database.db, {
+            actorId: null,
+            actorEmail: null,
+            ip: null,
+            userAgent: null,
+            action: 'lead.erased',
+            details: { erased, retentionMonths: months },
+          });
+        }
+        if (ran) {
+          log(
+            `retenção LGPD: dados pessoais apagados de ${erased} ${erased === 1 ? 'lead' : 'leads'} sem movimento há mais de ${months} ${months === 1 ? 'mês' : 'meses'}`,
+          );
+        }
+      })
+      .catch((error: unknown) => {
+        log(`retenção LGPD falhou: ${error instanceof Error ? error.message : String(error)}`);
+      })
+      .finally(() => {
+        running = undefined;
+      });
+  };
+
+  run();
+  const timer = setInterval(run, options.intervalMs ?? dayMs);
+  timer.unref();
+  return {
+    async stop() {
+      stopped = true;
+      clearInterval(timer);
+      await running;
+    },
+  };
+}
