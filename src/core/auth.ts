@@ -2,16 +2,17 @@ import { z } from 'zod';
 import { passwordSchema } from './password-policy.ts';
 import { emailSchema, meSchema } from './users.ts';
 
-export const signInBodySchema = z.object({
+// Strict: a field the route does not read (a role, an id) is refused, not silently dropped.
+export const signInBodySchema = z.strictObject({
   email: emailSchema,
   password: z.string({ error: 'Informe a senha.' }).min(1, { error: 'Informe a senha.' }).max(128),
 });
 export type SignInBody = z.input<typeof signInBodySchema>;
 
-export const forgotPasswordBodySchema = z.object({ email: emailSchema });
+export const forgotPasswordBodySchema = z.strictObject({ email: emailSchema });
 export type ForgotPasswordBody = z.input<typeof forgotPasswordBodySchema>;
 
-export const resetPasswordBodySchema = z.object({
+export const resetPasswordBodySchema = z.strictObject({
   token: z.string().min(1, { error: 'Link inválido.' }).max(200),
   newPassword: passwordSchema,
 });

@@ -10,7 +10,7 @@ export const poolKindLabels: Record<PoolKind, string> = {
   recycled: 'Só reciclados',
 };
 
-export const poolFilterSchema = z.object({
+export const poolFilterSchema = z.strictObject({
   kind: poolKindSchema.default('mixed'),
   batchId: z.number().int().positive().optional(),
   source: z.string().trim().min(1).max(200).optional(),
@@ -22,7 +22,7 @@ export type PoolFilter = z.input<typeof poolFilterSchema>;
  * restriction. With `each`, every active assessor asks for n.
  */
 export const distributionRequestSchema = z
-  .object({
+  .strictObject({
     each: dailyQuotaSchema.optional(),
     perAssessor: z.record(z.string().min(1).max(64), dailyQuotaSchema).optional(),
     pool: poolFilterSchema.optional(),

@@ -157,17 +157,20 @@ export const leadPageSchema = z.object({
 export type LeadPage = z.infer<typeof leadPageSchema>;
 
 export const bulkActionSchema = z.discriminatedUnion('action', [
-  z.object({ action: z.literal('returnToPool') }),
-  z.object({ action: z.literal('reassign'), assessorId: z.string().min(1).max(64) }),
-  z.object({ action: z.literal('doNotCall') }),
-  z.object({ action: z.literal('erase') }),
+  z.strictObject({ action: z.literal('returnToPool') }),
+  z.strictObject({ action: z.literal('reassign'), assessorId: z.string().min(1).max(64) }),
+  z.strictObject({ action: z.literal('doNotCall') }),
+  z.strictObject({ action: z.literal('erase') }),
 ]);
 
-/** A bulk action on chosen leads (`ids`) or on every lead of a filter (`filter`). */
-export const bulkLeadsBodySchema = z.object({
+/**
+ * A bulk action on chosen leads (`ids`) or on every lead of a filter (`filter`). Strict, like
+ * every body: a field it does not read (an owner, a status) is refused, not dropped.
+ */
+export const bulkLeadsBodySchema = z.strictObject({
   target: z.union([
-    z.object({ ids: z.array(leadIdSchema).min(1).max(10_000) }),
-    z.object({ filter: leadFilterSchema }),
+    z.strictObject({ ids: z.array(leadIdSchema).min(1).max(10_000) }),
+    z.strictObject({ filter: leadFilterSchema }),
   ]),
   operation: bulkActionSchema,
 });
@@ -201,3 +204,34 @@ export const newLeadsSummarySchema = z.object({
   bySource: z.array(z.object({ source: z.string().nullable(), count: z.number().int() })),
 });
 export type NewLeadsSummary = z.infer<typeof newLeadsSummarySchema>;
+
+/**
+ * Everything held about one lead (LGPD access request, `GET /api/leads/{id}/personal-data`).
+ * An erased lead answers what is left: counts and history, no personal data.
+ */
+export const leadPersonalDataSchema = z.object({
+  exportedAt: z.iso.datetime(),
+  lead: leadDetailSchema.omit({ history: true, calls: true }).extend({
+    erasedAt: z.iso.datetime().nullable(),
+  }),
+  batch: z
+    .object({
+      id: z.number().int(),
+      fileName: z.string(),
+      source: z.string(),
+      createdAt: z.iso.datetime(),
+    })
+    .nullable(),
+  history: z.array(leadHistoryEntrySchema),
+  calls: z.array(leadCallSchema),
+  /** Whether the lead's phone is on the block list; null when no phone is left to look up. */
+  blockList: z.object({
+    blocked: z.boolean().nullable(),
+    reason: z.string().nullable(),
+    blockedAt: z.iso.datetime().nullable(),
+  }),
+});
+export type LeadPersonalData = z.infer<typeof leadPersonalDataSchema>;
+
+/** The file name of a lead's personal-data export. */
+export const personalDataFileName = (id: number) => `lead-${id}-dados-pessoais.json`;

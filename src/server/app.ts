@@ -11,6 +11,7 @@ import {
 import { z } from 'zod';
 import { defaultTimeZone } from '../core/dashboard.ts';
 import { attemptsFeature } from './attempts/index.ts';
+import { auditFeature, recordAccessDenials, registerAuditTrail } from './audit/index.ts';
 import { authRoutes } from './auth/auth.routes.ts';
 import { createAuth } from './auth/auth.ts';
 import { createSessionRepository } from './auth/session.repository.ts';
@@ -20,12 +21,14 @@ import type { Env } from './config/env.ts';
 import { dashboardFeature } from './dashboard/index.ts';
 import type { DatabaseHandle } from './db/database.ts';
 import { distributionFeature } from './distribution/index.ts';
+import { doNotCallFeature } from './do-not-call/index.ts';
 import { eventsFeature } from './events/index.ts';
 import { followUpFeature } from './follow-up/index.ts';
 import { healthRoutes } from './health/health.routes.ts';
 import { type RouteAccess, registerAccessControl } from './http/access.ts';
 import { AppError } from './http/app-error.ts';
-import { registerErrorHandler } from './http/error-handler.ts';
+import { frameworkErrorOptions, registerErrorHandler } from './http/error-handler.ts';
+import { registerInputGuard } from './http/input-guard.ts';
 import { importRoutes } from './imports/import.routes.ts';
 import { leadsFeature } from './leads/index.ts';
 import type { Mailer } from './mail/mailer.ts';
@@ -79,6 +82,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     logger: deps.logger ?? false,
     trustProxy: (_address: string, hop: number) => hop < env.trustProxyHops,
     bodyLimit: 1024 * 1024,
+    ...frameworkErrorOptions,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -86,6 +90,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // can send without a preflight, so it gets 415 before any handler sees it.
   app.removeContentTypeParser('text/plain');
   registerErrorHandler(app);
+  registerInputGuard(app);
 
   const secure = env.secureCookies;
   await app.register(helmet, {
@@ -162,7 +167,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     sessionMaxSeconds: env.sessionMaxSeconds,
     ...(deps.now ? { now: deps.now } : {}),
   });
-  registerAccessControl(app, { resolveSession, trustedOrigins: env.trustedOrigins });
+  registerAccessControl(app, {
+    resolveSession,
+    trustedOrigins: env.trustedOrigins,
+    onDenied: recordAccessDenials(database.db),
+  });
+  registerAuditTrail(app, database.db);
 
   const userService = createUserService({ users, auth, appUrl: env.appUrl });
   await app.register(healthRoutes, { database });
@@ -173,6 +183,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   await app.register(userRoutes, { userService });
   await app.register(leadsFeature, { database });
+  await app.register(doNotCallFeature, { database });
   await app.register(attemptsFeature, { database });
   await app.register(followUpFeature, { database });
   await app.register(distributionFeature, { database });
@@ -183,6 +194,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     now: deps.now,
   });
   await app.register(eventsFeature, { database });
+  await app.register(auditFeature, { database });
   await app.register(importRoutes, {
     database,
     dataDir: env.dataDir,

@@ -1,4 +1,11 @@
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { Socket } from 'node:net';
+import type {
+  FastifyError,
+  FastifyInstance,
+  FastifyReply,
+  FastifyRequest,
+  FastifyServerOptions,
+} from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { type ErrorBody, errorMessages } from '../../core/errors.ts';
 import { AppError } from './app-error.ts';
@@ -24,8 +31,9 @@ export function isDatabaseUnavailable(error: unknown, depth = 0): boolean {
   if (!(error instanceof Error) || depth > 5) return false;
   const code = (error as { code?: unknown }).code;
   if (typeof code === 'string' && unavailableCodes.has(code)) return true;
+  // pg's "is not queryable": a query on a connection that was lost while a transaction held it.
   if (
-    /Connection terminated|connection timeout|timeout exceeded when trying to connect|ECONNREFUSED/i.test(
+    /Connection terminated|connection timeout|timeout exceeded when trying to connect|ECONNREFUSED|is not queryable/i.test(
       error.message,
     )
   ) {
@@ -98,3 +106,41 @@ function clientErrorBody(statusCode: number, error: FastifyError): ErrorBody {
   if (statusCode === 404) return body('NOT_FOUND', errorMessages.NOT_FOUND);
   return body('BAD_REQUEST', errorMessages.BAD_REQUEST);
 }
+
+/**
+ * What Fastify and Node answer before any route or error handler runs: a path that is not
+ * valid percent-encoding, an id longer than the router reads, a request whose headers are too
+ * large or cannot be parsed. Given to the Fastify constructor so that these get the error
+ * shape and a pt-BR message too.
+ */
+export const frameworkErrorOptions = {
+  frameworkErrors(error: FastifyError, _request: FastifyRequest, reply: FastifyReply) {
+    const message =
+      error.code === 'FST_ERR_MAX_PARAM_LENGTH'
+        ? 'Endereço longo demais.'
+        : 'Endereço inválido: confira os caracteres depois de %.';
+    void reply.code(400).send(body('BAD_REQUEST', message));
+  },
+  clientErrorHandler(error: Error & { code?: string }, socket: Socket) {
+    // A reset connection has nobody left to answer.
+    if (error.code === 'ECONNRESET' || socket.destroyed) return;
+    const [status, reason, message] =
+      error.code === 'HPE_HEADER_OVERFLOW'
+        ? [
+            431,
+            'Request Header Fields Too Large',
+            'Os cabeçalhos da requisição são grandes demais.',
+          ]
+        : error.code === 'ERR_HTTP_REQUEST_TIMEOUT'
+          ? [408, 'Request Timeout', 'A requisição demorou demais para chegar.']
+          : [400, 'Bad Request', 'Requisição HTTP inválida.'];
+    const json = JSON.stringify(body('BAD_REQUEST', message));
+    if (socket.writable) {
+      socket.write(
+        `HTTP/1.1 ${status} ${reason}\r\nContent-Type: application/json; charset=utf-8\r\n` +
+          `Content-Length: ${Buffer.byteLength(json)}\r\nConnection: close\r\n\r\n${json}`,
+      );
+    }
+    socket.destroy(error);
+  },
+} satisfies Pick<FastifyServerOptions, 'frameworkErrors' | 'clientErrorHandler'>;

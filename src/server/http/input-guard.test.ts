@@ -1,0 +1,74 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp, testOrigin } from '../testing/test-app.ts';
+import { containsNulCharacter } from './input-guard.ts';
+
+let t: TestApp;
+let admin: string;
+let leadId: number;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  admin = await t.signInAsAdmin();
+  [leadId] = (await t.seedLeads(1, { name: 'Maria Nula' })) as [number];
+});
+afterAll(() => t.close());
+
+const nulError = {
+  code: 'BAD_REQUEST',
+  message: 'O texto enviado contém um caractere inválido (NUL). Remova-o e tente novamente.',
+};
+
+describe('a NUL character anywhere in a request', () => {
+  // PostgreSQL refused these inside the query: the answer was a 500.
+  it('in a body field is refused with 400 and the lead is unchanged', async () => {
+    const before = await t.database.db.selectFrom('leads').selectAll().execute();
+    const response = await t.app.inject({
+      method: 'PATCH',
+      url: `/api/leads/${leadId}`,
+      headers: { origin: testOrigin, cookie: admin },
+      payload: { name: 'Maria\u0000Nula' },
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual({ error: nulError });
+    expect(await t.database.db.selectFrom('leads').selectAll().execute()).toEqual(before);
+  });
+
+  it('in a search filter is refused with 400', async () => {
+    for (const url of [
+      '/api/leads?q=Maria%00',
+      '/api/leads/export?assessor=a%00b',
+      '/api/attempts?assessor=%00',
+    ]) {
+      const response = await t.app.inject({ url, headers: { cookie: admin } });
+      expect(response.statusCode, url).toBe(400);
+      expect(response.json(), url).toEqual({ error: nulError });
+    }
+  });
+
+  it('in a path id or a key deep inside a body is refused with 400', async () => {
+    const inPath = await t.app.inject({
+      method: 'PATCH',
+      url: '/api/users/abc%00',
+      headers: { origin: testOrigin, cookie: admin },
+      payload: { name: 'Outro Nome' },
+    });
+    expect(inPath.statusCode).toBe(400);
+    expect(inPath.json()).toEqual({ error: nulError });
+    const inKey = await t.app.inject({
+      method: 'POST',
+      url: '/api/distributions',
+      headers: { origin: testOrigin, cookie: admin },
+      payload: { perAssessor: { 'id\u0000': 1 } },
+    });
+    expect(inKey.statusCode).toBe(400);
+    expect(inKey.json()).toEqual({ error: nulError });
+    expect(await t.database.db.selectFrom('distributions').selectAll().execute()).toEqual([]);
+  });
+
+  it('is found however deep the JSON nests, without recursion', () => {
+    let nested: unknown = 'fundo\u0000';
+    for (let level = 0; level < 100_000; level++) nested = level % 2 ? [nested] : { a: nested };
+    expect(containsNulCharacter(nested)).toBe(true);
+    expect(containsNulCharacter({ a: ['sem nada', 1, null, { b: true }] })).toBe(false);
+  });
+});
