@@ -1,55 +1,16 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../app.ts';
-import { createDatabase, type DatabaseHandle, migrateToLatest } from '../db/database.ts';
-import {
-  type EmbeddedDatabase,
-  findFreePort,
-  startEmbeddedPostgres,
-} from '../db/embedded-postgres.ts';
-import {
-  adminCredentials,
-  cookieFrom,
-  testAuthSecret,
-  testEnv,
-  testOrigin,
-} from '../testing/test-app.ts';
-import { ensureFirstAdmin } from '../users/first-admin.ts';
-import { createUserRepository } from '../users/user.repository.ts';
+import { type AppOnOwnPostgres, startAppOnOwnPostgres } from '../testing/app-on-own-postgres.ts';
+import { adminCredentials, cookieFrom, testOrigin } from '../testing/test-app.ts';
 
-let dataDir: string;
-let port: number;
-let postgres: EmbeddedDatabase;
-let database: DatabaseHandle;
-let app: Awaited<ReturnType<typeof buildApp>>;
+let own: AppOnOwnPostgres;
+let app: AppOnOwnPostgres['app'];
 
 beforeAll(async () => {
-  dataDir = await mkdtemp(path.join(os.tmpdir(), 'cca-outage-'));
-  port = await findFreePort();
-  postgres = await startEmbeddedPostgres(dataDir, () => {}, { port });
-  database = createDatabase({
-    connectionString: postgres.connectionString,
-    poolSize: 4,
-    statementTimeoutMs: 5_000,
-  });
-  await migrateToLatest(database.db);
-  await ensureFirstAdmin(createUserRepository(database.db), { ...adminCredentials, name: 'Admin' });
-  app = await buildApp({
-    env: testEnv,
-    database,
-    mailer: { send: async () => {} },
-    authSecret: testAuthSecret,
-  });
+  own = await startAppOnOwnPostgres(4);
+  app = own.app;
 });
 
-afterAll(async () => {
-  await app.close();
-  await database.close();
-  await postgres.stop();
-  await rm(dataDir, { recursive: true, force: true });
-});
+afterAll(() => own?.close());
 
 describe('GET /api/health and a database outage', () => {
   it('answers 503 while the database is down and recovers by itself when it is back', async () => {
@@ -65,7 +26,7 @@ describe('GET /api/health and a database outage', () => {
       database: 'ok',
     });
 
-    await postgres.stop();
+    await own.stopDatabase();
     const health = await app.inject({ url: '/api/health' });
     expect(health.statusCode).toBe(503);
     expect(health.json().error).toEqual({
@@ -76,7 +37,7 @@ describe('GET /api/health and a database outage', () => {
     expect(users.statusCode).toBe(503);
     expect(users.json().error.code).toBe('DATABASE_UNAVAILABLE');
 
-    postgres = await startEmbeddedPostgres(dataDir, () => {}, { port });
+    await own.startDatabase();
     expect((await app.inject({ url: '/api/health' })).statusCode).toBe(200);
     const again = await app.inject({ url: '/api/users', headers: { cookie } });
     expect(again.statusCode).toBe(200);

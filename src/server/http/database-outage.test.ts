@@ -1,60 +1,24 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { errorMessages } from '../../core/errors.ts';
-import { buildApp } from '../app.ts';
 import { hashPassword } from '../auth/password-hashing.ts';
-import { createDatabase, type DatabaseHandle, migrateToLatest } from '../db/database.ts';
-import {
-  type EmbeddedDatabase,
-  findFreePort,
-  startEmbeddedPostgres,
-} from '../db/embedded-postgres.ts';
+import type { DatabaseHandle } from '../db/database.ts';
+import { type AppOnOwnPostgres, startAppOnOwnPostgres } from '../testing/app-on-own-postgres.ts';
 import { invariantViolations } from '../testing/invariants.ts';
-import {
-  adminCredentials,
-  cookieFrom,
-  testAuthSecret,
-  testEnv,
-  testOrigin,
-} from '../testing/test-app.ts';
-import { ensureFirstAdmin } from '../users/first-admin.ts';
+import { adminCredentials, cookieFrom, testOrigin } from '../testing/test-app.ts';
 import { createUserRepository } from '../users/user.repository.ts';
 
 // The app on a PostgreSQL of its own, so the test can stop and start it under a steady load
 // without touching the other test files' databases.
-let dataDir: string;
-let port: number;
-let postgres: EmbeddedDatabase;
+let own: AppOnOwnPostgres;
 let database: DatabaseHandle;
-let app: Awaited<ReturnType<typeof buildApp>>;
+let app: AppOnOwnPostgres['app'];
 
 beforeAll(async () => {
-  dataDir = await mkdtemp(path.join(os.tmpdir(), 'cca-outage-load-'));
-  port = await findFreePort();
-  postgres = await startEmbeddedPostgres(dataDir, () => {}, { port });
-  database = createDatabase({
-    connectionString: postgres.connectionString,
-    poolSize: 8,
-    statementTimeoutMs: 5_000,
-  });
-  await migrateToLatest(database.db);
-  await ensureFirstAdmin(createUserRepository(database.db), { ...adminCredentials, name: 'Admin' });
-  app = await buildApp({
-    env: testEnv,
-    database,
-    mailer: { send: async () => {} },
-    authSecret: testAuthSecret,
-  });
+  own = await startAppOnOwnPostgres(8);
+  ({ database, app } = own);
 });
 
-afterAll(async () => {
-  await app?.close();
-  await database?.close();
-  await postgres?.stop();
-  if (dataDir) await rm(dataDir, { recursive: true, force: true });
-});
+afterAll(() => own?.close());
 
 /** One answer of the load, with when it was asked and how long it took. */
 interface Answer {
@@ -236,11 +200,11 @@ it('answers 503 while the database is down, recovers by itself, and keeps every 
 
   await answersOfEveryKind(0, 5);
   const stopping = Date.now();
-  await postgres.stop();
+  await own.stopDatabase();
   const stopped = Date.now();
   await sleep(2_000);
   const starting = Date.now();
-  postgres = await startEmbeddedPostgres(dataDir, () => {}, { port });
+  await own.startDatabase();
   const started = Date.now();
   let recovered = 0;
   while (recovered === 0 && Date.now() < started + 10_000) {
