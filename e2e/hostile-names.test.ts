@@ -1,7 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adminCookie, api, distribute, phoneDigits } from './support/api.ts';
-import { admin, baseUrl, createUser, launchBrowser, newPage, signIn } from './support/browser.ts';
+import { distribute, importLeads } from './support/api.ts';
+import { admin, createUser, launchBrowser, newPage, signIn } from './support/browser.ts';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -13,37 +13,6 @@ const imageName = '<img src=x onerror="window.__xss=1">';
 const scriptName = '<script>window.__xss=1</script>';
 const suffix = Date.now().toString(36);
 const source = `e2e-hostis-${suffix}`;
-
-/** A CSV field as Excel writes it: quoted, with its quotes doubled. */
-const csvField = (text: string) => `"${text.replaceAll('"', '""')}"`;
-
-/** Imports the two hostile names as leads and answers the batch id once it is done. */
-async function importHostileLeads(): Promise<string> {
-  const origin = baseUrl();
-  const cookie = await adminCookie();
-  const csv = [
-    'Nome;Telefone',
-    ...[imageName, scriptName].map((name) => `${csvField(name)};(11) ${phoneDigits()}`),
-  ].join('\r\n');
-  const form = new FormData();
-  form.append('mapping', JSON.stringify({ Nome: 'name', Telefone: 'phone' }));
-  form.append('source', source);
-  form.append('file', new Blob([csv], { type: 'text/csv' }), `${source}.csv`);
-  const started = await fetch(`${origin}/api/imports`, {
-    method: 'POST',
-    headers: { origin, cookie },
-    body: form,
-  });
-  if (started.status !== 202) throw new Error(`import: ${started.status} ${await started.text()}`);
-  const { id } = (await started.json()) as { id: number };
-  const deadline = Date.now() + 30_000;
-  for (;;) {
-    const batch = await api(cookie, `/api/imports/${id}`);
-    if (batch.status === 'done' && batch.inserted === 2) return String(id);
-    if (Date.now() > deadline) throw new Error(`import: ${JSON.stringify(batch)}`);
-    await new Promise((resolve) => setTimeout(resolve, 300));
-  }
-}
 
 /** Nothing ran: the flag the payloads would set is unset and no injected image exists. */
 async function expectNothingRan(page: Page) {
@@ -62,7 +31,7 @@ describe('names with HTML and script in them', () => {
     const { id: assessorId } = await createUser({ ...assessor, role: 'assessor' });
     const imageEmail = `imagem-${suffix}@e2e.test`;
     await createUser({ name: imageName, email: imageEmail, role: 'assessor' });
-    const batchId = await importHostileLeads();
+    const batchId = String(await importLeads(source, [imageName, scriptName]));
     await distribute(assessorId, 2, source);
 
     const desk = await newPage(browser);

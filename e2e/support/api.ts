@@ -38,16 +38,20 @@ export async function api(
   return response.json() as Promise<Record<string, unknown>>;
 }
 
+/** A CSV field as Excel writes it: quoted, with its quotes doubled. */
+const csvField = (text: string) => `"${text.replaceAll('"', '""')}"`;
+
 /**
  * Imports one lead per name through the API, as the import page does, and waits for the
- * batch to finish. A plain loop rather than expect.poll, so hooks can call it too.
+ * batch to finish; answers the batch id. A plain loop rather than expect.poll, so hooks can
+ * call it too. Names are quoted as Excel writes them, so any text goes through.
  */
-export async function importLeads(source: string, names: readonly string[]): Promise<void> {
+export async function importLeads(source: string, names: readonly string[]): Promise<number> {
   const origin = baseUrl();
   const cookie = await adminCookie();
   const csv = [
     'Nome;Telefone;Cidade;UF',
-    ...names.map((name) => `${name};(11) ${phoneDigits()};São Paulo;SP`),
+    ...names.map((name) => `${csvField(name)};(11) ${phoneDigits()};São Paulo;SP`),
   ].join('\r\n');
   const form = new FormData();
   form.append(
@@ -67,7 +71,7 @@ export async function importLeads(source: string, names: readonly string[]): Pro
   const deadline = Date.now() + 30_000;
   for (;;) {
     const batch = await api(cookie, `/api/imports/${id}`);
-    if (batch.status === 'done' && batch.inserted === names.length) return;
+    if (batch.status === 'done' && batch.inserted === names.length) return id;
     if (Date.now() > deadline) throw new Error(`import: ${JSON.stringify(batch)}`);
     await new Promise((resolve) => setTimeout(resolve, 300));
   }

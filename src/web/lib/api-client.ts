@@ -110,6 +110,12 @@ async function request<Schema extends z.ZodType>(
   return parseAnswer(method, path, schema, response.status, await readJson(response));
 }
 
+/** A DELETE: success is 204 with no body, so only an error answer has anything to read. */
+async function remove(path: string): Promise<void> {
+  const response = await send('DELETE', path, {});
+  if (!response.ok) throw await errorFromAnswer(response.status, await readJson(response));
+}
+
 /** A GET for which one status is an answer, not a failure: it resolves to `null`, its body unread. */
 async function getOrNull<Schema extends z.ZodType>(
   path: string,
@@ -210,5 +216,6 @@ export const apiClient = {
   patch<Schema extends z.ZodType>(path: string, schema: SchemaSource<Schema>, body: unknown) {
     return request('PATCH', path, schema, { body });
   },
+  delete: remove,
   upload,
 };
