@@ -8,13 +8,15 @@ import { errorMessages } from '../src/core/errors.ts';
 import { createAttemptRepository } from '../src/server/attempts/attempt.repository.ts';
 import { createAttemptService } from '../src/server/attempts/attempt.service.ts';
 import { createDatabase } from '../src/server/db/database.ts';
+import { createEventBatcher } from '../src/server/events/event-batcher.ts';
 
 const database = createDatabase({
   connectionString: process.env.DATABASE_URL as string,
   poolSize: 20,
   statementTimeoutMs: 30_000,
 });
-const service = createAttemptService({ attempts: createAttemptRepository(database.db) });
+const events = createEventBatcher(database.db, { delayMs: 100, onError: () => {} });
+const service = createAttemptService({ attempts: createAttemptRepository(database.db), events });
 const assessorId = process.env.ASSESSOR_ID as string;
 
 async function health(): Promise<[number, unknown]> {

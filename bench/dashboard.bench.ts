@@ -37,7 +37,7 @@ export async function dashboardBenchmarks(context: BenchContext): Promise<Figure
     `.execute(db);
   }
   await sql`analyze lead_attempts`.execute(db);
-  await sql`analyze attempt_daily_counts`.execute(db);
+  await sql`analyze attempt_daily_count_deltas`.execute(db);
   const seedSeconds = (performance.now() - seedStarted) / 1000;
 
   const read = async () => {

@@ -1,7 +1,6 @@
 import { type Kysely, type RawBuilder, type SqlBool, sql } from 'kysely';
 import type { z } from 'zod';
 import type { attemptFilterSchema, MyLeadGroup } from '../../core/attempts.ts';
-import { eventChannel } from '../../core/events.ts';
 import {
   type AttemptOutcome,
   closedStatuses,
@@ -13,7 +12,12 @@ import { prepared } from '../db/database.ts';
 import type { Database } from '../db/schema.ts';
 
 const saoPaulo = 'America/Sao_Paulo';
-const startOfToday = sql<Date>`((now() at time zone ${saoPaulo})::date::timestamp at time zone ${saoPaulo})`;
+/**
+ * Midnight in São Paulo. The zone is written into the SQL, not sent as a parameter: a prepared
+ * statement's generic plan can then estimate "since midnight" as well as a one-off plan can,
+ * and PostgreSQL settles on planning it once instead of on every call.
+ */
+const startOfToday = sql<Date>`((now() at time zone ${sql.lit(saoPaulo)})::date::timestamp at time zone ${sql.lit(saoPaulo)})`;
 
 export type AttemptFilter = z.output<typeof attemptFilterSchema>;
 
@@ -61,8 +65,6 @@ export interface OutcomeChange {
   ownerId: string | null;
   reason: string;
   block: boolean;
-  /** The event announcing the call, as the NOTIFY payload. */
-  event: string;
 }
 
 /** The lead's status when it was locked and, when the call was recorded, the call and the lead after it. */
@@ -142,39 +144,46 @@ export function createAttemptRepository(db: Kysely<Database>) {
     /**
      * The first `limit` of the owner's workable leads, ranked: due call-backs, not attended,
      * retries, later call-backs; with how many leads each rank holds in the whole list and the
-     * day's progress. The ranking reads only the owner's index (it carries the ordering
-     * columns); the table is read for the page alone. One statement, planned once per
-     * connection: every open page asks for it again after each change it is told about.
+     * day's progress. Each rank is read from its own index in its own order and stops at
+     * `limit`, so the page costs the page whatever the list's length; the sizes are counted
+     * from the same indexes, which is all of the list this statement reads. The workable
+     * statuses are spelled out because a partial index serves only a literal predicate. One
+     * statement, planned once per connection: every open page asks for it again after each
+     * change it is told about.
      */
     async myLeads(ownerId: string, limit: number): Promise<MyLeadsAnswer> {
       const result = await prepared(
         'my-leads',
         sql<MyLeadsRow>`
-          with queue as (
-            select l.id, l.callback_at, l.assigned_at, l.attempts, l.status_changed_at,
-              case
-                when l.status = 'yellow' and l.callback_at <= now() then 0
-                when l.status = 'assigned' then 1
-                when l.status = 'no_answer' then 2
-                else 3
-              end as rank
-            from leads l
-            where l.owner_id = ${ownerId} and l.status = any(${[...workableStatuses]}::text[])
-          ), sizes as (
-            select count(*) filter (where rank = 0)::int as "callbackDue",
-              count(*) filter (where rank = 1)::int as "notAttended",
-              count(*) filter (where rank = 2)::int as retry,
-              count(*) filter (where rank = 3)::int as "callbackLater"
-            from queue
-          ), page as (
-            select id, rank,
-              case when rank in (0, 3) then callback_at end as due_at,
-              case when rank = 1 then assigned_at end as received_at,
-              case when rank = 2 then attempts end as tries,
-              case when rank = 2 then status_changed_at end as tried_at
-            from queue
+          with page as (
+            (select id, 0 as rank, callback_at as due_at, null::timestamptz as received_at,
+                null::int as tries, null::timestamptz as tried_at
+              from leads where owner_id = ${ownerId} and status = 'yellow' and callback_at <= now()
+              order by callback_at, id limit ${limit})
+            union all
+            (select id, 1, null, assigned_at, null, null
+              from leads where owner_id = ${ownerId} and status = 'assigned'
+              order by assigned_at, id limit ${limit})
+            union all
+            (select id, 2, null, null, attempts, status_changed_at
+              from leads where owner_id = ${ownerId} and status = 'no_answer'
+              order by attempts, status_changed_at, id limit ${limit})
+            union all
+            (select id, 3, callback_at, null, null, null
+              from leads where owner_id = ${ownerId} and status = 'yellow' and callback_at > now()
+              order by callback_at, id limit ${limit})
             order by rank, due_at, received_at, tries, tried_at, id
             limit ${limit}
+          ), sizes as (
+            select
+              (select count(*) from leads where owner_id = ${ownerId} and status = 'yellow'
+                and callback_at <= now())::int as "callbackDue",
+              (select count(*) from leads
+                where owner_id = ${ownerId} and status = 'assigned')::int as "notAttended",
+              (select count(*) from leads
+                where owner_id = ${ownerId} and status = 'no_answer')::int as retry,
+              (select count(*) from leads where owner_id = ${ownerId} and status = 'yellow'
+                and callback_at > now())::int as "callbackLater"
           ), received as (
             -- The leads received today; the ones closed today (invalid, do not call) left the
             -- list, so they are found by their calls.
@@ -265,9 +274,6 @@ export function createAttemptRepository(db: Kysely<Database>) {
             select phone, ${change.reason}, ${assessorId} from allowed
             where ${change.block} and phone is not null
             on conflict (phone) do nothing
-          ), notified as (
-            -- Delivered when the statement commits, never if it fails.
-            select pg_notify(${eventChannel}, ${change.event}) from attempt
           )
           select t.status as "currentStatus", t.name as "leadName", t.phone as "leadPhone",
             a.id, a.created_at as "createdAt", a.lead_id as "leadId",
@@ -277,7 +283,6 @@ export function createAttemptRepository(db: Kysely<Database>) {
           left join attempt a on true
           left join changed c on true
           left join users u on u.id = a.assessor_id
-          cross join lateral (select count(*) from notified) as sent
         `,
       ).execute(db);
       return result.rows[0];

@@ -275,16 +275,16 @@ describe('POST /api/leads/{id}/attempts: every outcome', () => {
     const client = new pg.Client({ connectionString: t.database.connectionString });
     await client.connect();
     try {
-      const heard = new Promise<string | undefined>((resolve) =>
-        client.on('notification', (message) => resolve(message.payload)),
+      // Calls are announced a moment after they commit; earlier tests' calls may come first.
+      const heard = new Promise<unknown>((resolve) =>
+        client.on('notification', (message) => {
+          const event = JSON.parse(message.payload ?? '');
+          if (event.leadId === leadId) resolve(event);
+        }),
       );
       await client.query(`LISTEN ${eventChannel}`);
       expect((await record(ana, leadId, { outcome: 'red' })).statusCode).toBe(201);
-      expect(JSON.parse((await heard) ?? '')).toEqual({
-        type: 'lead.attempted',
-        assessorId: ana.id,
-        leadId,
-      });
+      expect(await heard).toEqual({ type: 'lead.attempted', assessorId: ana.id, leadId });
     } finally {
       await client.end();
     }

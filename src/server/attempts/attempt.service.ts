@@ -8,7 +8,6 @@ import {
   type RecordAttemptResult,
   type recordAttemptBodySchema,
 } from '../../core/attempts.ts';
-import type { AppEvent } from '../../core/events.ts';
 import {
   type AttemptOutcome,
   closedStatuses,
@@ -16,6 +15,7 @@ import {
   leadStatusLabels,
 } from '../../core/lead-status.ts';
 import type { Role } from '../../core/roles.ts';
+import type { EventBatcher } from '../events/event-batcher.ts';
 import { AppError } from '../http/app-error.ts';
 import { decodeCursor, encodeCursor } from '../http/keyset-cursor.ts';
 import type { AttemptFilter, AttemptRepository, AttemptRow } from './attempt.repository.ts';
@@ -56,9 +56,12 @@ const leaveCirculation = (outcome: AttemptOutcome) =>
 
 export function createAttemptService({
   attempts,
+  events,
   now = () => Date.now(),
 }: {
   attempts: AttemptRepository;
+  /** Where a recorded call is announced to open pages. */
+  events: Pick<EventBatcher, 'add'>;
   now?: () => number;
 }) {
   return {
@@ -102,7 +105,6 @@ export function createAttemptService({
         throw new AppError('BAD_REQUEST', 'A data e a hora do retorno devem estar no futuro.');
       }
       const { outcome } = body;
-      const event: AppEvent = { type: 'lead.attempted', assessorId, leadId };
       const recorded = await attempts.recordOutcome({
         leadId,
         assessorId,
@@ -114,7 +116,6 @@ export function createAttemptService({
         ownerId: leaveCirculation(outcome) ? null : assessorId,
         reason: `Ligação: ${leadStatusLabels[outcome]}`,
         block: outcome === 'do_not_call',
-        event: JSON.stringify(event),
       });
       // Someone else's lead, a missing one and an erased one look alike: nothing to learn.
       if (!recorded) throw new AppError('NOT_FOUND', 'Lead não encontrado.');
@@ -124,6 +125,7 @@ export function createAttemptService({
           `Este lead já tem o resultado "${leadStatusLabels[recorded.currentStatus]}" e não está mais na sua lista.`,
         );
       }
+      events.add({ type: 'lead.attempted', assessorId, leadId });
       return {
         attempt: toAttemptRecord(recorded),
         lead: {

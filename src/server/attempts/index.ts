@@ -1,5 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { DatabaseHandle } from '../db/database.ts';
+import { createEventBatcher } from '../events/event-batcher.ts';
 import { createAttemptRepository } from './attempt.repository.ts';
 import { attemptRoutes } from './attempt.routes.ts';
 import { createAttemptService } from './attempt.service.ts';
@@ -9,8 +10,14 @@ export const attemptsFeature: FastifyPluginAsync<{ database: DatabaseHandle }> =
   app,
   { database },
 ) => {
+  const events = createEventBatcher(database.db, {
+    delayMs: 100,
+    onError: (error) => app.log.warn({ err: error }, 'aviso de ligação não enviado'),
+  });
+  app.addHook('onClose', () => events.close());
   const attemptService = createAttemptService({
     attempts: createAttemptRepository(database.db),
+    events,
   });
   await app.register(attemptRoutes, { attemptService });
 };

@@ -23,6 +23,8 @@ export interface AssessorRow {
   attendedToday: number;
   acceptedToday: number;
   lastActivityAt: Date | null;
+  /** Today's rows of this assessor's call counts beyond one per outcome. */
+  foldableRows: number;
 }
 
 export function createDashboardRepository(db: Kysely<Database>) {
@@ -45,17 +47,17 @@ export function createDashboardRepository(db: Kysely<Database>) {
           insert into app_settings (key, value) values (${timeZoneSettingKey}, ${timeZone})
           on conflict (key) do update set value = excluded.value
         `.execute(trx);
-        await sql`delete from attempt_daily_counts`.execute(trx);
+        await sql`delete from attempt_daily_count_deltas`.execute(trx);
         await sql`delete from attempt_daily_total_deltas`.execute(trx);
         await sql`
-          insert into attempt_daily_counts (day, assessor_id, outcome, attempts)
+          insert into attempt_daily_count_deltas (day, assessor_id, outcome, attempts)
           select (created_at at time zone ${timeZone})::date, assessor_id, outcome, count(*)
           from lead_attempts
           group by 1, 2, 3
         `.execute(trx);
         await sql`
           insert into attempt_daily_total_deltas (day, outcome, attempts)
-          select day, outcome, sum(attempts) from attempt_daily_counts group by day, outcome
+          select day, outcome, sum(attempts) from attempt_daily_count_deltas group by day, outcome
         `.execute(trx);
         return true;
       });
@@ -85,12 +87,14 @@ export function createDashboardRepository(db: Kysely<Database>) {
     },
 
     /**
-     * Folds the deltas into one row per status, and per day and outcome. Exact under
-     * concurrent writes: each DELETE removes only the rows its snapshot sees, and the sum
-     * written back is of exactly those. One compaction at a time; a read that finds another
-     * under way skips it.
+     * Folds the deltas into one row per status, per day and outcome, and per day, assessor and
+     * outcome of `today` and the day before (calls are counted on the day they are made: older
+     * days change only by a rare correction, and a few extra rows there sum the same). Exact
+     * under concurrent writes: each DELETE removes only the rows its snapshot sees, and the
+     * sum written back is of exactly those. One compaction at a time; a read that finds
+     * another under way skips it.
      */
-    async compactDeltas(): Promise<void> {
+    async compactDeltas(today: string): Promise<void> {
       await db.transaction().execute(async (trx) => {
         const lock = await sql<{ locked: boolean }>`
           select pg_try_advisory_xact_lock(hashtext('cca.dashboard.compaction')) as locked
@@ -108,6 +112,15 @@ export function createDashboardRepository(db: Kysely<Database>) {
           insert into attempt_daily_total_deltas (day, outcome, attempts)
           select day, outcome, sum(attempts) from removed
           group by day, outcome having sum(attempts) <> 0
+        `.execute(trx);
+        await sql`
+          with removed as (
+            delete from attempt_daily_count_deltas where day >= ${today}::date - 1
+            returning day, assessor_id, outcome, attempts
+          )
+          insert into attempt_daily_count_deltas (day, assessor_id, outcome, attempts)
+          select day, assessor_id, outcome, sum(attempts) from removed
+          group by day, assessor_id, outcome having sum(attempts) <> 0
         `.execute(trx);
       });
     },
@@ -148,7 +161,7 @@ export function createDashboardRepository(db: Kysely<Database>) {
           coalesce(d.distributed, 0)::int as "distributedToday",
           coalesce(a.attended, 0)::int as "attendedToday",
           coalesce(a.accepted, 0)::int as "acceptedToday",
-          last_call.at as "lastActivityAt"
+          last_call.at as "lastActivityAt", coalesce(a.foldable, 0)::int as "foldableRows"
         from users u
         left join (
           select s.assessor_id, sum(s.assigned) as distributed
@@ -158,8 +171,9 @@ export function createDashboardRepository(db: Kysely<Database>) {
         ) d on d.assessor_id = u.id
         left join (
           select assessor_id, sum(attempts) as attended,
-            coalesce(sum(attempts) filter (where outcome = 'green'), 0) as accepted
-          from attempt_daily_counts
+            coalesce(sum(attempts) filter (where outcome = 'green'), 0) as accepted,
+            count(*) - count(distinct outcome) as foldable
+          from attempt_daily_count_deltas
           where day = ${bounds.today}::date
           group by assessor_id
         ) a on a.assessor_id = u.id

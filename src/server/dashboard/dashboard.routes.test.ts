@@ -104,8 +104,8 @@ async function expectSummariesExact() {
   expect(statusSummary.rows).toEqual(statusTruth.rows);
 
   const dailySummary = await sql<{ key: string; count: number }>`
-    select day || ' ' || assessor_id || ' ' || outcome as key, attempts as count
-    from attempt_daily_counts where attempts <> 0 order by key
+    select day || ' ' || assessor_id || ' ' || outcome as key, sum(attempts)::bigint as count
+    from attempt_daily_count_deltas group by 1 having sum(attempts) <> 0 order by key
   `.execute(db);
   const dailyTruth = await sql<{ key: string; count: number }>`
     select (created_at at time zone 'America/Sao_Paulo')::date || ' ' || assessor_id || ' ' ||
@@ -521,6 +521,19 @@ describe('the summaries stay exact', () => {
       .select((eb) => eb.fn.countAll<number>().as('rows'))
       .executeTakeFirstOrThrow();
     expect(Number(dayRows.rows)).toBe(2);
+    // Ana's 20 calls of today: one row per outcome. Days before yesterday are left as they are.
+    const assessorDayRows = await t.database.db
+      .selectFrom('attempt_daily_count_deltas')
+      .select(['outcome', (eb) => eb.fn.countAll<number>().as('rows')])
+      .where('assessor_id', '=', ana.id)
+      .where('day', '=', sql<string>`(now() at time zone 'America/Sao_Paulo')::date`)
+      .groupBy(['day', 'outcome'])
+      .orderBy('outcome')
+      .execute();
+    expect(assessorDayRows.map((row) => [row.outcome, Number(row.rows)])).toEqual([
+      ['green', 1],
+      ['red', 1],
+    ]);
     const again = await readDashboard();
     expect(again.statusCounts).toMatchObject({ new: 30, invalid: 30 });
     expect(again.todayTotals).toMatchObject({ attended: 20, accepted: 10, conversionRate: 0.5 });
@@ -555,6 +568,40 @@ describe('concurrent writes', () => {
     }
     await expectSummariesExact();
     expect((await readDashboard()).statusCounts).toMatchObject({ new: 1, green: 1, assigned: 0 });
+  });
+
+  it('a call not yet committed does not hold up the same assessor’s next call', async () => {
+    const [first, second] = await t.seedLeads(2, {
+      status: 'assigned',
+      owner_id: ana.id,
+      assigned_at: new Date(),
+    });
+    const client = await t.database.pool.connect();
+    try {
+      // The same assessor, day and outcome: the counters of both calls are the same figure.
+      await client.query('begin');
+      await client.query(
+        `insert into lead_attempts (lead_id, assessor_id, outcome, channel)
+         values ($1, $2, 'no_answer', 'phone')`,
+        [first, ana.id],
+      );
+      const timeout = new Promise<'blocked'>((resolve) =>
+        setTimeout(() => resolve('blocked'), 5000),
+      );
+      const response = await Promise.race([
+        post(`/api/leads/${second}/attempts`, ana.cookie, {
+          outcome: 'no_answer',
+          channel: 'phone',
+        }),
+        timeout,
+      ]);
+      expect(response === 'blocked' ? response : response.statusCode).toBe(201);
+      await client.query('commit');
+    } finally {
+      await client.query('rollback').catch(() => {});
+      client.release();
+    }
+    await expectSummariesExact();
   });
 });
 

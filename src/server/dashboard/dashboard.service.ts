@@ -50,8 +50,10 @@ export function createDashboardService(deps: DashboardServiceDeps) {
         dashboard.assessors(bounds),
       ]);
       // Rows beyond one per sum are what a compaction would fold.
-      const foldable = [...status, ...attemptRows].reduce((sum, row) => sum + row.rows - 1, 0);
-      if (foldable > compactionThreshold) await dashboard.compactDeltas();
+      const foldable =
+        [...status, ...attemptRows].reduce((sum, row) => sum + row.rows - 1, 0) +
+        assessorRows.reduce((sum, row) => sum + row.foldableRows, 0);
+      if (foldable > compactionThreshold) await dashboard.compactDeltas(bounds.today);
 
       const statusCounts = Object.fromEntries(
         leadStatuses.map((leadStatus) => [leadStatus, 0]),

@@ -192,8 +192,11 @@ export interface LeadStatusCountDeltasTable {
   delta: number;
 }
 
-/** Calls per day in the call centre's time zone, assessor and outcome (0007). */
-export interface AttemptDailyCountsTable {
+/**
+ * Insert-only changes of the calls per day in the call centre's time zone, assessor and
+ * outcome; summed when read (0007, 0013).
+ */
+export interface AttemptDailyCountDeltasTable {
   day: ColumnType<string, string, string>;
   assessor_id: string;
   outcome: AttemptOutcome;
@@ -238,7 +241,7 @@ export interface Database {
   distributions: DistributionsTable;
   distribution_shares: DistributionSharesTable;
   lead_status_count_deltas: LeadStatusCountDeltasTable;
-  attempt_daily_counts: AttemptDailyCountsTable;
+  attempt_daily_count_deltas: AttemptDailyCountDeltasTable;
   attempt_daily_total_deltas: AttemptDailyTotalDeltasTable;
   audit_log: AuditLogTable;
 }

@@ -14,7 +14,17 @@ export async function publishEvent(
   executor: Kysely<Database> | Transaction<Database>,
   event: AppEvent,
 ): Promise<void> {
-  const payloads = splitToFit(event).map((part) => JSON.stringify(part));
+  await publishEvents(executor, [event]);
+}
+
+/** Several events in one statement; the same event twice goes out once. */
+export async function publishEvents(
+  executor: Kysely<Database> | Transaction<Database>,
+  events: AppEvent[],
+): Promise<void> {
+  const payloads = [
+    ...new Set(events.flatMap((event) => splitToFit(event)).map((part) => JSON.stringify(part))),
+  ];
   await sql`select pg_notify(${eventChannel}, payload) from unnest(${payloads}::text[]) as payload`.execute(
     executor,
   );

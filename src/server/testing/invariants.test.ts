@@ -79,7 +79,7 @@ it('names each rule a half-done write breaks', async () => {
     'the last history row of a lead names its current status and owner',
   ]);
   expect(await rulesBrokenBy('delete from lead_attempts')).toEqual([
-    'the daily call counts (attempt_daily_counts) equal the calls counted by day, assessor and outcome',
+    'the daily call counts (attempt_daily_count_deltas) equal the calls counted by day, assessor and outcome',
     'the chart’s call totals (attempt_daily_total_deltas) equal the calls counted by day and outcome',
     'a lead’s call counter (leads.attempts) equals its calls',
   ]);

@@ -50,9 +50,12 @@ function checks(): Check[] {
       `,
     },
     {
-      rule: 'the daily call counts (attempt_daily_counts) equal the calls counted by day, assessor and outcome',
+      rule: 'the daily call counts (attempt_daily_count_deltas) equal the calls counted by day, assessor and outcome',
       offending: sql`
-        with rows as (
+        with counted as (
+          select day, assessor_id, outcome, sum(attempts)::bigint as attempts
+          from attempt_daily_count_deltas group by day, assessor_id, outcome
+        ), rows as (
           select (created_at at time zone dashboard_time_zone())::date as day, assessor_id,
             outcome, count(*)::bigint as attempts
           from lead_attempts group by 1, 2, 3
@@ -60,7 +63,7 @@ function checks(): Check[] {
         select coalesce(c.day, r.day) as day, coalesce(c.assessor_id, r.assessor_id) as assessor_id,
           coalesce(c.outcome, r.outcome) as outcome, coalesce(c.attempts, 0) as counted,
           coalesce(r.attempts, 0) as rows
-        from attempt_daily_counts c
+        from counted c
         full join rows r
           on r.day = c.day and r.assessor_id = c.assessor_id and r.outcome = c.outcome
         where coalesce(c.attempts, 0) <> coalesce(r.attempts, 0)

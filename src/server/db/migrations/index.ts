@@ -10,6 +10,8 @@ import * as operatorIndexes from './0008-operator-indexes.ts';
 import * as leadNameSearch from './0009-lead-name-search.ts';
 import * as auditLog from './0010-audit-log.ts';
 import * as doNotCallList from './0011-do-not-call-list.ts';
+import * as assessorListGroups from './0012-assessor-list-groups.ts';
+import * as attemptCountDeltas from './0013-attempt-count-deltas.ts';
 
 /** Every migration, in order. A landed migration is never edited: add a new one. */
 export const migrations: Record<string, Migration> = {
@@ -24,4 +26,6 @@ export const migrations: Record<string, Migration> = {
   '0009-lead-name-search': leadNameSearch,
   '0010-audit-log': auditLog,
   '0011-do-not-call-list': doNotCallList,
+  '0012-assessor-list-groups': assessorListGroups,
+  '0013-attempt-count-deltas': attemptCountDeltas,
 };

@@ -1,0 +1,68 @@
+import pg from 'pg';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { type AppEvent, eventChannel } from '../../core/events.ts';
+import { createTestDatabase, type TestDatabase } from '../testing/test-database.ts';
+import { createEventBatcher } from './event-batcher.ts';
+
+let database: TestDatabase;
+let listener: pg.Client;
+const heard: { event: AppEvent; at: number }[] = [];
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  listener = new pg.Client({ connectionString: database.connectionString });
+  await listener.connect();
+  listener.on('notification', (message) =>
+    heard.push({ event: JSON.parse(message.payload ?? ''), at: performance.now() }),
+  );
+  await listener.query(`LISTEN ${eventChannel}`);
+});
+afterAll(async () => {
+  await listener?.end();
+  await database?.drop();
+});
+
+async function until(condition: () => boolean) {
+  for (let waited = 0; waited < 5000 && !condition(); waited += 10) {
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+}
+
+it('sends the events of a moment together, each once, and what waits when it closes', async () => {
+  const errors: unknown[] = [];
+  const batcher = createEventBatcher(database.db, {
+    delayMs: 200,
+    onError: (error) => errors.push(error),
+  });
+  const call = (leadId: number): AppEvent => ({ type: 'lead.attempted', assessorId: 'a', leadId });
+  heard.length = 0;
+  const started = performance.now();
+  batcher.add(call(1));
+  batcher.add(call(2));
+  batcher.add(call(1));
+  await until(() => heard.length >= 2);
+  // Nothing before the delay, then both together, the repeated one once.
+  expect(heard.map((entry) => entry.event)).toEqual([call(1), call(2)]);
+  expect(Math.min(...heard.map((entry) => entry.at)) - started).toBeGreaterThanOrEqual(190);
+
+  heard.length = 0;
+  batcher.add(call(3));
+  await batcher.close();
+  await until(() => heard.length >= 1);
+  expect(heard.map((entry) => entry.event)).toEqual([call(3)]);
+  expect(errors).toEqual([]);
+});
+
+it('reports a send that fails instead of throwing', async () => {
+  const errors: unknown[] = [];
+  const unreachable = await createTestDatabase();
+  const batcher = createEventBatcher(unreachable.db, {
+    delayMs: 10,
+    onError: (error) => errors.push(error),
+  });
+  await unreachable.drop();
+  batcher.add({ type: 'leads.imported' });
+  await until(() => errors.length > 0);
+  expect(errors).toHaveLength(1);
+  await batcher.close();
+});
