@@ -1,6 +1,7 @@
-import { Button, Group, Select, SimpleGrid } from '@mantine/core';
+import { Select, SimpleGrid } from '@mantine/core';
 import { attemptOutcomeSchema, outcomeButtons } from '../../../../core/attempts.ts';
 import { channelLabels, channelSchema } from '../../../../core/leads.ts';
+import { ClearFiltersButton } from '../../../components/clear-filters-button.tsx';
 import { DateRangeInputs } from '../../../components/date-range-inputs.tsx';
 import { useAssessorOptions } from '../../../lib/use-assessors.ts';
 import type { AttemptFilter } from '../api/attempt-query-string.ts';
@@ -71,13 +72,7 @@ export function AttemptFilters({ value, onChange, showAssessor }: AttemptFilters
           onToChange={(to) => set('to', to || undefined)}
         />
       </SimpleGrid>
-      {Object.values(value).some(Boolean) ? (
-        <Group justify="flex-end" mt="xs">
-          <Button size="compact-sm" variant="subtle" onClick={() => onChange({})}>
-            Limpar filtros
-          </Button>
-        </Group>
-      ) : null}
+      <ClearFiltersButton shown={Object.values(value).some(Boolean)} onClear={() => onChange({})} />
     </search>
   );
 }

@@ -1,10 +1,11 @@
-import { Button, Group, Select, SimpleGrid } from '@mantine/core';
+import { Select, SimpleGrid } from '@mantine/core';
 import {
   type AuditFilter,
   auditActionLabels,
   auditActionSchema,
   auditActions,
 } from '../../../../core/audit.ts';
+import { ClearFiltersButton } from '../../../components/clear-filters-button.tsx';
 import { DateRangeInputs } from '../../../components/date-range-inputs.tsx';
 import { useUserOptions } from '../../../lib/use-assessors.ts';
 
@@ -58,13 +59,7 @@ export function AuditFilters({ value, onChange }: AuditFiltersProps) {
           onToChange={(to) => set('to', to || undefined)}
         />
       </SimpleGrid>
-      {Object.values(value).some(Boolean) ? (
-        <Group justify="flex-end" mt="xs">
-          <Button size="compact-sm" variant="subtle" onClick={() => onChange({})}>
-            Limpar filtros
-          </Button>
-        </Group>
-      ) : null}
+      <ClearFiltersButton shown={Object.values(value).some(Boolean)} onClear={() => onChange({})} />
     </search>
   );
 }

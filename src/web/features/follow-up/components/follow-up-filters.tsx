@@ -1,4 +1,5 @@
-import { Button, Group, Select, SimpleGrid } from '@mantine/core';
+import { Select, SimpleGrid } from '@mantine/core';
+import { ClearFiltersButton } from '../../../components/clear-filters-button.tsx';
 import { DateRangeInputs } from '../../../components/date-range-inputs.tsx';
 import { useAssessorOptions } from '../../../lib/use-assessors.ts';
 import type { FollowUpFilter } from '../api/follow-up-query-string.ts';
@@ -51,13 +52,7 @@ export function FollowUpFilters({ value, onChange }: FollowUpFiltersProps) {
           clearable
         />
       </SimpleGrid>
-      {Object.values(value).some(Boolean) ? (
-        <Group justify="flex-end" mt="xs">
-          <Button size="compact-sm" variant="subtle" onClick={() => onChange({})}>
-            Limpar filtros
-          </Button>
-        </Group>
-      ) : null}
+      <ClearFiltersButton shown={Object.values(value).some(Boolean)} onClear={() => onChange({})} />
     </search>
   );
 }

@@ -1,6 +1,7 @@
-import { Button, Group, MultiSelect, Select, SimpleGrid, TextInput } from '@mantine/core';
+import { MultiSelect, Select, SimpleGrid, TextInput } from '@mantine/core';
 import { IconSearch } from '@tabler/icons-react';
 import { type LeadStatus, leadStatuses, leadStatusLabels } from '../../../../core/lead-status.ts';
+import { ClearFiltersButton } from '../../../components/clear-filters-button.tsx';
 import { DateRangeInputs } from '../../../components/date-range-inputs.tsx';
 import { useAssessors } from '../api/get-assessors.ts';
 
@@ -86,17 +87,7 @@ export function LeadFilters({ values, onChange }: LeadFiltersProps) {
           onToChange={(to) => set('createdTo', to)}
         />
       </SimpleGrid>
-      {isEmpty ? null : (
-        <Group justify="flex-end" mt="xs">
-          <Button
-            size="compact-sm"
-            variant="subtle"
-            onClick={() => onChange(emptyLeadFilterValues)}
-          >
-            Limpar filtros
-          </Button>
-        </Group>
-      )}
+      <ClearFiltersButton shown={!isEmpty} onClear={() => onChange(emptyLeadFilterValues)} />
     </search>
   );
 }
