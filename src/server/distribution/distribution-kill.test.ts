@@ -2,20 +2,13 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { DistributionResult } from '../../core/distribution.ts';
 import { invariantViolations, leadStatusCounts } from '../testing/invariants.ts';
-import { type SpawnedServer, spawnServer } from '../testing/spawn-server.ts';
+import { type SpawnedServer, spawnServerFor } from '../testing/spawn-server.ts';
 import {
   holdTableLock,
   waitForBackendBlockedOn,
   waitForBackendGone,
 } from '../testing/table-lock.ts';
-import {
-  createTestApp,
-  type TestApp,
-  type TestUser,
-  testAuthSecret,
-  testEnv,
-  testOrigin,
-} from '../testing/test-app.ts';
+import { createTestApp, type TestApp, type TestUser, testOrigin } from '../testing/test-app.ts';
 
 // A real server process on the test's database; the test's own app (same database, same
 // secret) creates the users, the leads and the session.
@@ -42,12 +35,7 @@ afterAll(async () => {
 });
 
 async function startServer(): Promise<SpawnedServer> {
-  const server = await spawnServer({
-    DATABASE_URL: t.database.connectionString,
-    AUTH_SECRET: testAuthSecret,
-    TRUSTED_ORIGINS: testOrigin,
-    DATA_DIR: testEnv.dataDir,
-  });
+  const server = await spawnServerFor(t);
   servers.push(server);
   return server;
 }

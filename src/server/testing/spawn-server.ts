@@ -1,5 +1,6 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { findFreePort } from '../db/embedded-postgres.ts';
+import { type TestApp, testAuthSecret, testEnv, testOrigin } from './test-app.ts';
 
 export interface SpawnedServer {
   baseUrl: string;
@@ -44,4 +45,17 @@ export async function spawnServer(env: Record<string, string>): Promise<SpawnedS
   }
   child.kill('SIGKILL');
   throw new Error(`the server was not healthy within 60 s:\n${output}`);
+}
+
+/**
+ * A server process on `app`'s database, with its secret, origin and data folder: the users and
+ * sessions `app` creates are valid there.
+ */
+export function spawnServerFor(app: TestApp): Promise<SpawnedServer> {
+  return spawnServer({
+    DATABASE_URL: app.database.connectionString,
+    AUTH_SECRET: testAuthSecret,
+    TRUSTED_ORIGINS: testOrigin,
+    DATA_DIR: testEnv.dataDir,
+  });
 }
