@@ -38,12 +38,14 @@ async function answer(request: http.IncomingMessage): Promise<[number, unknown]>
       await service.record(assessorId, Number(leadId), { outcome: 'no_answer', channel: 'phone' }),
     ];
   }
-  return [200, await service.myLeads(assessorId, myLeadsPageSize)];
+  return [200, await service.myLeadsJson(assessorId, myLeadsPageSize)];
 }
 
 http
   .createServer(async (request, response) => {
     const [status, body] = await answer(request);
-    response.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body));
+    response
+      .writeHead(status, { 'content-type': 'application/json' })
+      .end(typeof body === 'string' ? body : JSON.stringify(body));
   })
   .listen(Number(process.env.PORT), '127.0.0.1', () => console.log('ready'));

@@ -168,6 +168,8 @@ export async function soakBenchmarks(
       attempts: [] as number[],
       signIns: [] as number[],
     };
+    /** The steady-state latencies of each minute after the warm-up: a slow drift shows here. */
+    const byMinute: number[][] = [];
     const failures = new Map<string, number>();
     const outcomes = new Map<AttemptOutcome, number>();
     let requests = 0;
@@ -190,8 +192,12 @@ export async function soakBenchmarks(
       requests++;
       const started = performance.now();
       const answer = await send(agent, `${cca.baseUrl}${path}`, method, headers, body);
-      if (kind === 'signIns' || started >= steady) {
-        latencies[kind].push(performance.now() - started);
+      const latency = performance.now() - started;
+      if (kind === 'signIns' || started >= steady) latencies[kind].push(latency);
+      if (kind !== 'signIns' && started >= steady) {
+        const minute = Math.floor((started - steady) / 60_000);
+        byMinute[minute] ??= [];
+        byMinute[minute].push(latency);
       }
       if (answer.status === expected) return answer;
       const key = `${method} ${path.replace(/\d+/g, '{id}')} → ${answer.status || 'no answer'}`;
@@ -263,6 +269,13 @@ export async function soakBenchmarks(
     const memoryEnd = memoryAt(loadEnded - memoryWindow, loadEnded);
     const memoryPeak = Math.max(...memorySamples.map((sample) => sample.bytes));
 
+    // Dead row versions left by the calls, and whether autovacuum came by to clear them.
+    const [leadsTable] = (
+      await sql<{ live: number; dead: number; autovacuums: number }>`
+        select n_live_tup::int as live, n_dead_tup::int as dead, autovacuum_count::int as autovacuums
+        from pg_stat_user_tables where relname = 'leads'
+      `.execute(context.database.db)
+    ).rows;
     const errors = [...failures.values()].reduce((sum, count) => sum + count, 0);
     const steadyLatencies = [...latencies.myLeads, ...latencies.attempts];
     const mb = (bytes: number) => `${Math.round(bytes / 2 ** 20)} MB`;
@@ -296,7 +309,10 @@ export async function soakBenchmarks(
         `after the ${warmUpSeconds} s warm-up, ${steadyLatencies.length.toLocaleString('en')} requests: ` +
           `GET /api/my-leads p95 ${ms(latencies.myLeads)} ms, POST /api/leads/{id}/attempts p95 ` +
           `${ms(latencies.attempts)} ms; the ${latencies.signIns.length} sign-ins (argon2id, during ` +
-          `the warm-up) p95 ${ms(latencies.signIns)} ms`,
+          `the warm-up) p95 ${ms(latencies.signIns)} ms; p95 minute by minute: ` +
+          `${Array.from(byMinute, (values) => ms(values ?? [])).join(', ')} ms; the leads table at ` +
+          `the end: ${leadsTable?.dead.toLocaleString('en')} dead row versions beside ` +
+          `${leadsTable?.live.toLocaleString('en')} live, ${leadsTable?.autovacuums} autovacuum runs`,
       ),
       below(
         'soak: server memory growth',

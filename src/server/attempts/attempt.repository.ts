@@ -1,6 +1,6 @@
 import { type Kysely, type RawBuilder, type SqlBool, sql } from 'kysely';
 import type { z } from 'zod';
-import type { attemptFilterSchema, MyLeadGroup } from '../../core/attempts.ts';
+import { type attemptFilterSchema, myLeadGroups } from '../../core/attempts.ts';
 import {
   type AttemptOutcome,
   closedStatuses,
@@ -20,39 +20,6 @@ const saoPaulo = 'America/Sao_Paulo';
 const startOfToday = sql<Date>`((now() at time zone ${sql.lit(saoPaulo)})::date::timestamp at time zone ${sql.lit(saoPaulo)})`;
 
 export type AttemptFilter = z.output<typeof attemptFilterSchema>;
-
-export interface MyLeadRow {
-  id: number;
-  name: string;
-  phone: string;
-  email: string | null;
-  city: string | null;
-  uf: string | null;
-  notes: string | null;
-  extra: Record<string, string>;
-  status: LeadStatus;
-  attempts: number;
-  assignedAt: Date | null;
-  callbackAt: Date | null;
-  rank: 0 | 1 | 2 | 3;
-  lastNote: string | null;
-}
-
-/** A row of the list's statement: a lead of the page (all null when the page is empty) and the sums. */
-type MyLeadsRow = { [Column in keyof MyLeadRow]: MyLeadRow[Column] | null } & {
-  callbackDue: number;
-  notAttended: number;
-  retry: number;
-  callbackLater: number;
-  receivedToday: number;
-  attendedToday: number;
-};
-
-export interface MyLeadsAnswer {
-  leads: MyLeadRow[];
-  groups: Record<MyLeadGroup, number>;
-  today: { received: number; attended: number };
-}
 
 export interface OutcomeChange {
   leadId: number;
@@ -114,6 +81,10 @@ function attemptCondition(filter: AttemptFilter): RawBuilder<SqlBool> {
   return conditions.length > 0 ? sql<SqlBool>`(${sql.join(conditions, sql` and `)})` : sql`true`;
 }
 
+/** An instant as JSON writes it in JavaScript (`Date.prototype.toJSON`): UTC, milliseconds. */
+const jsonInstant = (column: RawBuilder<unknown>) =>
+  sql<string>`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+
 const spDateTime = (column: RawBuilder<unknown>) =>
   sql<string>`to_char(${column} at time zone ${saoPaulo}, 'DD/MM/YYYY HH24:MI')`;
 
@@ -142,19 +113,20 @@ export function createAttemptRepository(db: Kysely<Database>) {
 
   return {
     /**
-     * The first `limit` of the owner's workable leads, ranked: due call-backs, not attended,
-     * retries, later call-backs; with how many leads each rank holds in the whole list and the
-     * day's progress. Each rank is read from its own index in its own order and stops at
-     * `limit`, so the page costs the page whatever the list's length; the sizes are counted
-     * from the same indexes, which is all of the list this statement reads. The workable
-     * statuses are spelled out because a partial index serves only a literal predicate. One
-     * statement, planned once per connection: every open page asks for it again after each
-     * change it is told about.
+     * The owner's list as the JSON text of `MyLeads`: the first `limit` of their workable
+     * leads, ranked (due call-backs, not attended, retries, later call-backs), with how many
+     * leads each rank holds in the whole list and the day's progress. Each rank is read from
+     * its own index in its own order and stops at `limit`, so the page costs the page whatever
+     * the list's length; the sizes are counted from the same indexes, which is all of the list
+     * this statement reads. The workable statuses are spelled out because a partial index
+     * serves only a literal predicate. PostgreSQL writes the JSON, so the server passes it on
+     * without reading rows, dates or objects. One statement, planned once per connection:
+     * every open page asks for it again after each change it is told about.
      */
-    async myLeads(ownerId: string, limit: number): Promise<MyLeadsAnswer> {
+    async myLeadsJson(ownerId: string, limit: number): Promise<string> {
       const result = await prepared(
         'my-leads',
-        sql<MyLeadsRow>`
+        sql<{ body: string }>`
           with page as (
             (select id, 0 as rank, callback_at as due_at, null::timestamptz as received_at,
                 null::int as tries, null::timestamptz as tried_at
@@ -174,16 +146,6 @@ export function createAttemptRepository(db: Kysely<Database>) {
               order by callback_at, id limit ${limit})
             order by rank, due_at, received_at, tries, tried_at, id
             limit ${limit}
-          ), sizes as (
-            select
-              (select count(*) from leads where owner_id = ${ownerId} and status = 'yellow'
-                and callback_at <= now())::int as "callbackDue",
-              (select count(*) from leads
-                where owner_id = ${ownerId} and status = 'assigned')::int as "notAttended",
-              (select count(*) from leads
-                where owner_id = ${ownerId} and status = 'no_answer')::int as retry,
-              (select count(*) from leads where owner_id = ${ownerId} and status = 'yellow'
-                and callback_at > now())::int as "callbackLater"
           ), received as (
             -- The leads received today; the ones closed today (invalid, do not call) left the
             -- list, so they are found by their calls.
@@ -193,37 +155,41 @@ export function createAttemptRepository(db: Kysely<Database>) {
             select l.id, l.status from lead_attempts a
             join leads l on l.id = a.lead_id
             where a.assessor_id = ${ownerId} and a.created_at >= ${startOfToday}
-              and a.outcome = any(${[...closedStatuses]}::text[])
+              and a.outcome in (${sql.join(closedStatuses.map((status) => sql.lit(status)))})
               and l.owner_id is null and l.last_owner_id = ${ownerId}
               and l.assigned_at >= ${startOfToday}
-          ), today as (
-            select count(*)::int as "receivedToday",
-              (count(*) filter (where status <> 'assigned'))::int as "attendedToday"
-            from received
           )
-          select l.id, l.name, l.phone, l.email, l.city, l.uf, l.notes, l.extra, l.status,
-            l.attempts, l.assigned_at as "assignedAt", l.callback_at as "callbackAt", p.rank,
-            (select a.note from lead_attempts a
-              where a.lead_id = l.id and a.note is not null
-              order by a.id desc limit 1) as "lastNote",
-            s.*, t.*
-          from sizes s cross join today t
-          left join page p on true
-          left join leads l on l.id = p.id
-          order by p.rank, p.due_at, p.received_at, p.tries, p.tried_at, p.id
+          select json_build_object(
+            'leads', coalesce((
+              -- A plain aggregate over a sorted subquery takes its rows in that order; json_agg
+              -- of whole rows writes their columns faster than json_build_object does.
+              select json_agg(lead) from (
+                select l.id, l.name, l.phone, l.email, l.city, l.uf, l.notes, l.extra, l.status,
+                  l.attempts, ${jsonInstant(sql`l.assigned_at`)} as "assignedAt",
+                  ${jsonInstant(sql`l.callback_at`)} as "callbackAt",
+                  (${sql.lit(`{${myLeadGroups.join(',')}}`)}::text[])[p.rank + 1] as "group",
+                  l.last_note as "lastNote"
+                from page p join leads l on l.id = p.id
+                order by p.rank, p.due_at, p.received_at, p.tries, p.tried_at, p.id
+              ) lead
+            ), '[]'),
+            'groups', json_build_object(
+              'callbackDue', (select count(*) from leads where owner_id = ${ownerId}
+                and status = 'yellow' and callback_at <= now()),
+              'notAttended', (select count(*) from leads
+                where owner_id = ${ownerId} and status = 'assigned'),
+              'retry', (select count(*) from leads
+                where owner_id = ${ownerId} and status = 'no_answer'),
+              'callbackLater', (select count(*) from leads where owner_id = ${ownerId}
+                and status = 'yellow' and callback_at > now())
+            ),
+            'today', (select json_build_object(
+                'received', count(*), 'attended', count(*) filter (where status <> 'assigned'))
+              from received)
+          )::text as body
         `,
       ).execute(db);
-      const [first] = result.rows;
-      return {
-        leads: result.rows.filter((row): row is MyLeadsRow & MyLeadRow => row.id !== null),
-        groups: {
-          callbackDue: first?.callbackDue ?? 0,
-          notAttended: first?.notAttended ?? 0,
-          retry: first?.retry ?? 0,
-          callbackLater: first?.callbackLater ?? 0,
-        },
-        today: { received: first?.receivedToday ?? 0, attended: first?.attendedToday ?? 0 },
-      };
+      return (result.rows[0] as { body: string }).body;
     },
 
     /**
@@ -256,6 +222,7 @@ export function createAttemptRepository(db: Kysely<Database>) {
               status = ${outcome},
               attempts = l.attempts + 1,
               callback_at = ${change.callbackAt}::timestamptz,
+              last_note = coalesce(${change.note}::text, l.last_note),
               owner_id = ${ownerId}::text,
               -- A lead that leaves every list keeps who had it last.
               last_owner_id = case when ${ownerId}::text is null then ${assessorId} else l.last_owner_id end,

@@ -1,7 +1,8 @@
 import ExcelJS from 'exceljs';
-import type { Insertable } from 'kysely';
+import { type Insertable, sql } from 'kysely';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { myLeadSchema, myLeadsSchema } from '../../core/attempts.ts';
 import { eventChannel } from '../../core/events.ts';
 import { attemptOutcomes } from '../../core/lead-status.ts';
 import type { LeadsTable } from '../db/schema.ts';
@@ -149,6 +150,52 @@ describe('GET /api/my-leads', () => {
     });
   });
 
+  it('answers every field of the schema, instants in UTC to the millisecond as JavaScript writes them', async () => {
+    const gil = await t.createSignedInUser('assessor', 'Gil');
+    const leadId = await seedLead(gil, {
+      name: 'Júlia "Ju" D’Ávila',
+      email: 'julia@example.com',
+      city: 'São Paulo',
+      uf: 'SP',
+      notes: 'linha 1\nlinha 2',
+      extra: { origem: 'feira', código: 'A\\1' },
+      status: 'yellow',
+      callback_at: new Date('2030-01-02T03:04:05.678Z'),
+    });
+    // PostgreSQL keeps microseconds; JavaScript's instants stop at the millisecond.
+    await sql`update leads set assigned_at = '2026-01-05 10:00:00.123999+00' where id = ${leadId}`.execute(
+      t.database.db,
+    );
+    await record(gil, await seedLead(gil), { outcome: 'no_answer', note: 'ligar à tarde' });
+
+    const response = await t.app.inject({ url: '/api/my-leads', headers: headersOf(gil) });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toBe('application/json; charset=utf-8');
+    const body = response.json();
+    expect(myLeadsSchema.strict().parse(body)).toEqual(body);
+    for (const lead of body.leads) expect(myLeadSchema.strict().parse(lead)).toEqual(lead);
+    expect(body.leads).toHaveLength(2);
+    expect(body.leads[0]).toMatchObject({ status: 'no_answer', lastNote: 'ligar à tarde' });
+    expect(body.leads[1]).toEqual({
+      id: leadId,
+      name: 'Júlia "Ju" D’Ávila',
+      phone: expect.stringMatching(/^\+55119/),
+      email: 'julia@example.com',
+      city: 'São Paulo',
+      uf: 'SP',
+      notes: 'linha 1\nlinha 2',
+      extra: { origem: 'feira', código: 'A\\1' },
+      status: 'yellow',
+      attempts: 0,
+      assignedAt: '2026-01-05T10:00:00.123Z',
+      callbackAt: '2030-01-02T03:04:05.678Z',
+      group: 'callbackLater',
+      lastNote: null,
+    });
+    expect(body.groups).toEqual({ callbackDue: 0, notAttended: 0, retry: 1, callbackLater: 1 });
+    expect(body.today).toEqual({ received: 1, attended: 1 });
+  });
+
   it('refuses a page size that is not a whole number from 1 to 1000', async () => {
     for (const limit of ['0', '1001', 'dez', '2.5']) {
       const response = await t.app.inject({
@@ -177,6 +224,17 @@ describe('GET /api/my-leads', () => {
     expect(result.leads.map((lead) => lead.id)).not.toContain(second);
     expect(result.leads.find((lead) => lead.id === first)?.lastNote).toBe('caixa postal');
     expect(result.leads.find((lead) => lead.id === third)?.lastNote).toBeNull();
+    // A call without a note keeps the last one; a new note takes its place.
+    expect((await record(dora, first, { outcome: 'no_answer' })).statusCode).toBe(201);
+    expect((await myLeads(dora)).leads.find((lead) => lead.id === first)?.lastNote).toBe(
+      'caixa postal',
+    );
+    expect(
+      (await record(dora, first, { outcome: 'no_answer', note: 'sem sinal' })).statusCode,
+    ).toBe(201);
+    expect((await myLeads(dora)).leads.find((lead) => lead.id === first)?.lastNote).toBe(
+      'sem sinal',
+    );
   });
 
   it('shows an admin their own leads only', async () => {

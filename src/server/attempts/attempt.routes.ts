@@ -13,6 +13,7 @@ import { leadIdParamsSchema } from '../../core/leads.ts';
 import { filterForAudit } from '../audit/index.ts';
 import { sendSpreadsheet } from '../export/spreadsheet-export.ts';
 import { AppError } from '../http/app-error.ts';
+import { sendJsonText } from '../http/json-text.ts';
 import type { AttemptService } from './attempt.service.ts';
 import { attemptExportLayout } from './attempt-export.ts';
 
@@ -37,7 +38,11 @@ export const attemptRoutes: FastifyPluginAsyncZod<{ attemptService: AttemptServi
         response: { 200: myLeadsSchema, 400: errorBodySchema },
       },
     },
-    async (request) => attemptService.myLeads(callerOf(request).id, request.query.limit),
+    async (request, reply) =>
+      sendJsonText(
+        reply,
+        await attemptService.myLeadsJson(callerOf(request).id, request.query.limit),
+      ),
   );
 
   app.post(

@@ -1,12 +1,9 @@
 import type { z } from 'zod';
-import {
-  type AttemptRecord,
-  type attemptListQuerySchema,
-  type MyLead,
-  type MyLeads,
-  myLeadGroups,
-  type RecordAttemptResult,
-  type recordAttemptBodySchema,
+import type {
+  AttemptRecord,
+  attemptListQuerySchema,
+  RecordAttemptResult,
+  recordAttemptBodySchema,
 } from '../../core/attempts.ts';
 import {
   type AttemptOutcome,
@@ -65,31 +62,8 @@ export function createAttemptService({
   now?: () => number;
 }) {
   return {
-    async myLeads(ownerId: string, limit: number): Promise<MyLeads> {
-      const { leads, groups, today } = await attempts.myLeads(ownerId, limit);
-      return {
-        leads: leads.map(
-          (row): MyLead => ({
-            id: row.id,
-            name: row.name,
-            phone: row.phone,
-            email: row.email,
-            city: row.city,
-            uf: row.uf,
-            notes: row.notes,
-            extra: row.extra,
-            status: row.status,
-            attempts: row.attempts,
-            assignedAt: iso(row.assignedAt),
-            callbackAt: iso(row.callbackAt),
-            group: myLeadGroups[row.rank],
-            lastNote: row.lastNote,
-          }),
-        ),
-        groups,
-        today,
-      };
-    },
+    /** The caller's list, as the JSON text of `MyLeads`. */
+    myLeadsJson: (ownerId: string, limit: number) => attempts.myLeadsJson(ownerId, limit),
 
     /**
      * Records a call by the lead's owner. The repository checks the status on the locked lead,

@@ -77,14 +77,23 @@ export function createDatabase(options: DatabaseOptions): DatabaseHandle {
   };
 }
 
-export async function migrateToLatest(db: Kysely<Database>): Promise<MigrationResultSet> {
-  const migrator = new Migrator({
-    db,
-    provider: { getMigrations: async () => migrations },
-  });
-  const result = await migrator.migrateToLatest();
+/** The migrator of CCA's migrations; a failure is thrown, not returned. */
+async function migrate(
+  db: Kysely<Database>,
+  run: (migrator: Migrator) => Promise<MigrationResultSet>,
+) {
+  const result = await run(
+    new Migrator({ db, provider: { getMigrations: async () => migrations } }),
+  );
   if (result.error) {
     throw result.error instanceof Error ? result.error : new Error(String(result.error));
   }
   return result;
 }
+
+export const migrateToLatest = (db: Kysely<Database>) =>
+  migrate(db, (migrator) => migrator.migrateToLatest());
+
+/** Up to the migration named, included: a migration's test starts from the one before it. */
+export const migrateUpTo = (db: Kysely<Database>, name: string) =>
+  migrate(db, (migrator) => migrator.migrateTo(name));

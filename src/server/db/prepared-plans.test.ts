@@ -68,7 +68,9 @@ it('plans the assessor’s list, a call and the session lookup once, not on ever
   expect(leads).toHaveLength(12);
 
   for (const lead of leads) {
-    expect((await repository.myLeads(assessorId, 50)).leads.length).toBeGreaterThan(0);
+    expect(JSON.parse(await repository.myLeadsJson(assessorId, 50)).leads.length).toBeGreaterThan(
+      0,
+    );
     await service.record(assessorId, lead.id, { outcome: 'no_answer', channel: 'phone' });
     expect((await sessions.findByToken('plans-token'))?.userId).toBe(assessorId);
   }
@@ -77,4 +79,32 @@ it('plans the assessor’s list, a call and the session lookup once, not on ever
   for (const name of ['my-leads', 'record-outcome', 'session-by-token']) {
     expect(await planCounts(name), name).toEqual({ generic: 7, custom: 5 });
   }
+});
+
+it('finds the leads closed today from the calls that closed them, not from every call of the day', async () => {
+  const repository = createAttemptRepository(handle.db);
+  // A long day of calls that closed nothing.
+  await sql`
+    insert into lead_attempts (lead_id, assessor_id, outcome, channel)
+    select l.id, ${assessorId}, 'no_answer', 'phone'
+    from leads l, generate_series(1, 5) where l.owner_id = ${assessorId}
+  `.execute(handle.db);
+  await sql`analyze lead_attempts`.execute(handle.db);
+  const scans = async () => {
+    // The statistics of this connection, the pool's only one, are flushed before they are read.
+    await sql`select pg_stat_force_next_flush()`.execute(handle.db);
+    const { rows } = await sql<{ sequential: number; closing: number }>`
+      select seq_scan::int as sequential,
+        (select idx_scan::int from pg_stat_user_indexes
+          where indexrelname = 'lead_attempts_closing_idx') as closing
+      from pg_stat_user_tables where relname = 'lead_attempts'
+    `.execute(handle.db);
+    return rows[0] as { sequential: number; closing: number };
+  };
+
+  const before = await scans();
+  for (let read = 0; read < 8; read++) await repository.myLeadsJson(assessorId, 50);
+  const after = await scans();
+  expect(after.sequential - before.sequential).toBe(0);
+  expect(after.closing - before.closing).toBe(8);
 });

@@ -114,6 +114,8 @@ export interface LeadsTable {
   uf: string | null;
   extra: Json<Record<string, string>>;
   notes: string | null;
+  /** The note of the latest call that had one. */
+  last_note: string | null;
   status: Generated<LeadStatus>;
   owner_id: string | null;
   last_owner_id: string | null;

@@ -74,15 +74,7 @@ export function createFollowUpRepository(db: Kysely<Database>) {
         sql<string>`to_char(l.status_changed_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`.as(
           'acceptedAtKey',
         ),
-        (eb) =>
-          eb
-            .selectFrom('lead_attempts as a')
-            .select('a.note')
-            .whereRef('a.lead_id', '=', 'l.id')
-            .where('a.note', 'is not', null)
-            .orderBy('a.id', 'desc')
-            .limit(1)
-            .as('lastNote'),
+        'l.last_note as lastNote',
         'l.registration_confirmed_at as registrationConfirmedAt',
       ])
       .where(condition)

@@ -98,6 +98,12 @@ describe('/api/follow-up', () => {
         },
       ])
       .execute();
+    // What those calls, recorded through the API, would have left on the lead.
+    await t.database.db
+      .updateTable('leads')
+      .set({ last_note: "=cmd|' /C calc'!A0" })
+      .where('id', '=', anaJanuary)
+      .execute();
     brunoFebruary = await green(bruno, '2026-02-10T15:00:00Z');
     // 2026-03-01 01:30 UTC is still 28 February in São Paulo.
     brunoLateNight = await green(bruno, '2026-03-01T01:30:00Z');

@@ -259,6 +259,7 @@ describe('erasure (LGPD)', () => {
       cpf: null,
       city: null,
       notes: null,
+      last_note: null,
       extra: {},
       status: 'do_not_call',
       owner_id: null,

@@ -66,6 +66,7 @@ describe('eraseUntouchedLeads', () => {
       status: 'no_answer',
       owner_id: assessor.id,
       assigned_at: old,
+      last_note: 'ninguém atendeu',
     });
     await t.database.db
       .insertInto('lead_attempts')
@@ -130,6 +131,7 @@ describe('eraseUntouchedLeads', () => {
         phone: null,
         email: null,
         notes: null,
+        last_note: null,
         extra: {},
         status: 'do_not_call',
         owner_id: null,

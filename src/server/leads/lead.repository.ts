@@ -85,7 +85,7 @@ const leaveOwner = sql`owner_id = null, last_owner_id = coalesce(l.owner_id, l.l
 
 /** What an erasure (LGPD) leaves of a lead: no personal data, out of every list. */
 const erasure = sql`name = null, phone = null, phone_raw = null, email = null, cpf = null,
-  city = null, notes = null, extra = '{}', erased_at = now(),
+  city = null, notes = null, last_note = null, extra = '{}', erased_at = now(),
   status = 'do_not_call', ${leaveOwner}`;
 
 /** The notes of an erased lead's calls are about the person too. */

@@ -1,7 +1,12 @@
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { inject } from 'vitest';
-import { createDatabase, type DatabaseHandle, migrateToLatest } from '../db/database.ts';
+import {
+  createDatabase,
+  type DatabaseHandle,
+  migrateToLatest,
+  migrateUpTo,
+} from '../db/database.ts';
 
 export interface TestDatabase extends DatabaseHandle {
   connectionString: string;
@@ -19,15 +24,19 @@ async function withAdminClient<T>(run: (client: pg.Client) => Promise<T>): Promi
   }
 }
 
-/** A new, migrated database of its own for one test file. */
-export async function createTestDatabase(): Promise<TestDatabase> {
+/**
+ * A new database of its own for one test file, migrated to the latest migration or, for a
+ * migration's own test, up to the one named.
+ */
+export async function createTestDatabase(upTo?: string): Promise<TestDatabase> {
   const name = `cca_test_${randomBytes(6).toString('hex')}`;
   await withAdminClient((client) => client.query(`CREATE DATABASE ${name}`));
   const url = new URL(inject('postgresAdminUrl'));
   url.pathname = `/${name}`;
   const connectionString = url.toString();
   const handle = createDatabase({ connectionString, poolSize: 5, statementTimeoutMs: 10_000 });
-  await migrateToLatest(handle.db);
+  if (upTo) await migrateUpTo(handle.db, upTo);
+  else await migrateToLatest(handle.db);
   return {
     ...handle,
     connectionString,

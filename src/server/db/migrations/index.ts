@@ -12,6 +12,9 @@ import * as auditLog from './0010-audit-log.ts';
 import * as doNotCallList from './0011-do-not-call-list.ts';
 import * as assessorListGroups from './0012-assessor-list-groups.ts';
 import * as attemptCountDeltas from './0013-attempt-count-deltas.ts';
+import * as leadsAutovacuum from './0014-leads-autovacuum.ts';
+import * as leadLastNote from './0015-lead-last-note.ts';
+import * as closedCallsIndex from './0016-closed-calls-index.ts';
 
 /** Every migration, in order. A landed migration is never edited: add a new one. */
 export const migrations: Record<string, Migration> = {
@@ -28,4 +31,7 @@ export const migrations: Record<string, Migration> = {
   '0011-do-not-call-list': doNotCallList,
   '0012-assessor-list-groups': assessorListGroups,
   '0013-attempt-count-deltas': attemptCountDeltas,
+  '0014-leads-autovacuum': leadsAutovacuum,
+  '0015-lead-last-note': leadLastNote,
+  '0016-closed-calls-index': closedCallsIndex,
 };
