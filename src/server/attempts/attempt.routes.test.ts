@@ -152,13 +152,17 @@ describe('GET /api/my-leads', () => {
 
   it('answers every field of the schema, instants in UTC to the millisecond as JavaScript writes them', async () => {
     const gil = await t.createSignedInUser('assessor', 'Gil');
-    const leadId = await seedLead(gil, {
+    // Quotes, a line break and a backslash, as they must come back.
+    const person = {
       name: 'Júlia "Ju" D’Ávila',
       email: 'julia@example.com',
       city: 'São Paulo',
       uf: 'SP',
       notes: 'linha 1\nlinha 2',
       extra: { origem: 'feira', código: 'A\\1' },
+    };
+    const leadId = await seedLead(gil, {
+      ...person,
       status: 'yellow',
       callback_at: new Date('2030-01-02T03:04:05.678Z'),
     });
@@ -178,13 +182,8 @@ describe('GET /api/my-leads', () => {
     expect(body.leads[0]).toMatchObject({ status: 'no_answer', lastNote: 'ligar à tarde' });
     expect(body.leads[1]).toEqual({
       id: leadId,
-      name: 'Júlia "Ju" D’Ávila',
+      ...person,
       phone: expect.stringMatching(/^\+55119/),
-      email: 'julia@example.com',
-      city: 'São Paulo',
-      uf: 'SP',
-      notes: 'linha 1\nlinha 2',
-      extra: { origem: 'feira', código: 'A\\1' },
       status: 'yellow',
       attempts: 0,
       assignedAt: '2026-01-05T10:00:00.123Z',
