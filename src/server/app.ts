@@ -99,8 +99,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     global: true,
     max: env.apiRateLimitPerMinute,
     timeWindow: 60_000,
-    // A load balancer's health checks come often from one address and must never be refused.
-    allowList: (request) => !request.url.startsWith('/api/') || request.url === '/api/health',
+    // The API only: the pages and their files are not counted. /api/health opts out itself.
+    allowList: (request) => !request.url.startsWith('/api/'),
     errorResponseBuilder: () => new AppError('TOO_MANY_REQUESTS'),
   });
 

@@ -147,12 +147,12 @@ export function createAttemptRepository(db: Kysely<Database>) {
             order by rank, due_at, received_at, tries, tried_at, id
             limit ${limit}
           ), received as (
-            -- The leads received today; the ones closed today (invalid, do not call) left the
-            -- list, so they are found by their calls.
-            select l.id, l.status from leads l
-            where l.owner_id = ${ownerId} and l.assigned_at >= ${startOfToday}
-            union
-            select l.id, l.status from lead_attempts a
+            -- The leads received today, from the index alone; the ones closed today (invalid,
+            -- do not call) left the list, so they are found by their calls.
+            select count(*) as leads, count(*) filter (where status <> 'assigned') as attended
+            from leads where owner_id = ${ownerId} and assigned_at >= ${startOfToday}
+          ), closed as (
+            select count(distinct l.id) as leads from lead_attempts a
             join leads l on l.id = a.lead_id
             where a.assessor_id = ${ownerId} and a.created_at >= ${startOfToday}
               and a.outcome in (${sql.join(closedStatuses.map((status) => sql.lit(status)))})
@@ -184,8 +184,8 @@ export function createAttemptRepository(db: Kysely<Database>) {
                 and status = 'yellow' and callback_at > now())
             ),
             'today', (select json_build_object(
-                'received', count(*), 'attended', count(*) filter (where status <> 'assigned'))
-              from received)
+                'received', r.leads + c.leads, 'attended', r.attended + c.leads)
+              from received r, closed c)
           )::text as body
         `,
       ).execute(db);

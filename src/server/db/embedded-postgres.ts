@@ -6,6 +6,17 @@ import path from 'node:path';
 const databaseName = 'cca';
 const user = 'cca';
 
+/**
+ * The embedded server's settings. PostgreSQL's defaults suit a small machine: 128 MB of cache
+ * and 4 MB of WAL buffers, when a million leads with their indexes take about 1 GB. With
+ * 512 MB (and so 16 MB of WAL buffers) a recycle of 200 000 leads ran 15 % faster, and the
+ * assessors' lists stay cached while it churns through the table (decision 015).
+ */
+export const embeddedSettings = [
+  ['listen_addresses', '127.0.0.1'],
+  ['shared_buffers', '512MB'],
+] as const;
+
 export interface EmbeddedDatabase {
   connectionString: string;
   stop(): Promise<void>;
@@ -48,7 +59,7 @@ export async function startEmbeddedPostgres(
       persistent: true,
       createPostgresUser: true,
       initdbFlags: ['--encoding=UTF8', '--locale=C'],
-      postgresFlags: ['-c', 'listen_addresses=127.0.0.1'],
+      postgresFlags: embeddedSettings.flatMap(([name, value]) => ['-c', `${name}=${value}`]),
       onLog: () => {},
       onError: (error) => log(`postgres: ${String(error)}`),
     });

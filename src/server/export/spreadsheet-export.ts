@@ -107,12 +107,10 @@ export function sendSpreadsheet<Row>(
   },
 ) {
   const { format, chunks, layout } = options;
-  reply
-    .header(
-      'content-disposition',
-      `attachment; filename="${exportFileName(options.fileNamePrefix)}.${format}"`,
-    )
-    .header('cache-control', 'no-store');
+  reply.header(
+    'content-disposition',
+    `attachment; filename="${exportFileName(options.fileNamePrefix)}.${format}"`,
+  );
   if (format === 'xlsx') return reply.type(xlsxType).send(xlsxStream(chunks, layout));
   return reply.type('text/csv; charset=utf-8').send(csvStream(chunks, layout));
 }

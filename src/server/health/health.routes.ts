@@ -14,7 +14,8 @@ export const healthRoutes: FastifyPluginAsyncZod<{ database: DatabaseHandle }> =
   app.get(
     '/api/health',
     {
-      config: { access: 'public' },
+      // A load balancer's checks come often from one address and must never be refused.
+      config: { access: 'public', rateLimit: false },
       schema: {
         tags: ['sistema'],
         summary: 'O servidor está no ar e o banco de dados responde',

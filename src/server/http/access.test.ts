@@ -105,14 +105,17 @@ describe('access control, walked over the OpenAPI document', () => {
     expect(response.json().error.code).toBe('UNSUPPORTED_MEDIA_TYPE');
   });
 
-  it('sends security headers with a strict content security policy', async () => {
-    const response = await t.app.inject({ url: '/api/health' });
-    const csp = String(response.headers['content-security-policy']);
-    expect(csp).toContain("object-src 'none'");
-    expect(csp).toContain("frame-ancestors 'none'");
-    expect(csp).toContain("script-src 'self'");
-    expect(response.headers['x-content-type-options']).toBe('nosniff');
-    expect(response.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
+  it('sends the API’s security headers on its answers, an error’s too: nothing runs, frames or stays in a cache', async () => {
+    for (const url of ['/api/health', '/api/my-leads']) {
+      const response = await t.app.inject({ url });
+      expect(response.statusCode, url).toBe(url === '/api/health' ? 200 : 401);
+      expect(response.headers['content-security-policy'], url).toBe(
+        "default-src 'none'; frame-ancestors 'none'",
+      );
+      expect(response.headers['x-content-type-options'], url).toBe('nosniff');
+      expect(response.headers['cross-origin-resource-policy'], url).toBe('same-origin');
+      expect(response.headers['cache-control'], url).toBe('no-store');
+    }
   });
 
   it('refuses to start with an API route that does not say who may call it', async () => {

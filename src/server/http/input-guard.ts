@@ -31,16 +31,21 @@ export function containsNulCharacter(value: unknown): boolean {
  * request carrying it is refused whole, before validation, wherever it hides.
  */
 export function registerInputGuard(app: FastifyInstance) {
-  app.addHook('preValidation', async (request) => {
+  // A callback, not an async function: it runs on every request and awaits nothing.
+  app.addHook('preValidation', (request, _reply, done) => {
     if (
       containsNulCharacter(request.params) ||
       containsNulCharacter(request.query) ||
       containsNulCharacter(request.body)
     ) {
-      throw new AppError(
-        'BAD_REQUEST',
-        'O texto enviado contém um caractere inválido (NUL). Remova-o e tente novamente.',
+      done(
+        new AppError(
+          'BAD_REQUEST',
+          'O texto enviado contém um caractere inválido (NUL). Remova-o e tente novamente.',
+        ),
       );
+      return;
     }
+    done();
   });
 }

@@ -147,8 +147,6 @@ export const leadRoutes: FastifyPluginAsyncZod<{ leadService: LeadService }> = a
         action: 'export.personal_data',
         target: { type: 'lead', id: request.params.id },
       });
-      // Personal data is not left in any cache on the way.
-      reply.header('cache-control', 'no-store');
       reply.header(
         'content-disposition',
         `attachment; filename="${personalDataFileName(request.params.id)}"`,
