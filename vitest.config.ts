@@ -17,8 +17,10 @@ const integration = (name: string, databaseUrl?: string): TestProjectInlineConfi
   test: {
     name,
     include: databaseUrl ? ['src/server/**/*.test.ts'] : ['src/**/*.test.ts'],
-    // main.test.ts starts CCA on its own embedded PostgreSQL: one run is enough.
-    exclude: databaseUrl ? ['src/server/main.test.ts'] : [],
+    // These start their own embedded PostgreSQL: one run is enough.
+    exclude: databaseUrl
+      ? ['src/server/main.test.ts', 'src/server/db/embedded-postgres.test.ts']
+      : [],
     globalSetup: ['src/server/testing/global-setup.ts'],
     env: databaseUrl ? { TEST_POSTGRES_ADMIN_URL: databaseUrl } : {},
     testTimeout: 30_000,

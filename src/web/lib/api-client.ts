@@ -116,7 +116,7 @@ async function remove(path: string): Promise<void> {
   if (!response.ok) throw await errorFromAnswer(response.status, await readJson(response));
 }
 
-/** A GET for which one status is an answer, not a failure: it resolves to `null`, its body unread. */
+/** A GET for which one status is an answer, not a failure: it resolves to `null`. */
 async function getOrNull<Schema extends z.ZodType>(
   path: string,
   schema: SchemaSource<Schema>,
@@ -124,7 +124,12 @@ async function getOrNull<Schema extends z.ZodType>(
   options: { signal?: AbortSignal } = {},
 ): Promise<z.output<Schema> | null> {
   const response = await send('GET', path, options);
-  if (response.status === nullStatus) return null;
+  if (response.status === nullStatus) {
+    // Read to its end all the same: the browser keeps a request whose body nobody read open,
+    // since the API's answers are `no-store` and no cache takes the body in.
+    await response.text();
+    return null;
+  }
   return parseAnswer('GET', path, schema, response.status, await readJson(response));
 }
 
