@@ -1,29 +1,7 @@
-/** How many leads each assessor gets, and which leads: the pure rules of a distribution. */
-
 /**
- * Splits `available` leads among requests as a round-robin would, one lead per assessor per
- * round until each has what they asked: everyone gets floor or ceil of a fair share, capped
- * by their own request. The first assessors in the list win the odd leads of the last round.
+ * Which leads each assessor gets: the pure rule of a distribution. How many each gets is
+ * `fairCounts` in src/core/fair-split.ts, shared with the page's preview.
  */
-export function fairCounts(requested: readonly number[], available: number): number[] {
-  const counts = requested.map(() => 0);
-  let remaining = Math.max(0, available);
-  let open = requested.flatMap((wanted, index) => (wanted > 0 ? [index] : []));
-  while (remaining > 0 && open.length > 0) {
-    const perAssessor = Math.floor(remaining / open.length);
-    if (perAssessor === 0) {
-      for (const index of open.slice(0, remaining)) counts[index] = (counts[index] ?? 0) + 1;
-      break;
-    }
-    for (const index of open) {
-      const give = Math.min(perAssessor, (requested[index] ?? 0) - (counts[index] ?? 0));
-      counts[index] = (counts[index] ?? 0) + give;
-      remaining -= give;
-    }
-    open = open.filter((index) => (counts[index] ?? 0) < (requested[index] ?? 0));
-  }
-  return counts;
-}
 
 export interface PoolLead {
   id: number;

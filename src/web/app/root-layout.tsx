@@ -3,10 +3,10 @@ import { lazy, Suspense, useEffect } from 'react';
 import { Outlet, ScrollRestoration, useLocation, useMatches } from 'react-router';
 import { showsHeader } from '../../core/app-routes.ts';
 import { useCurrentUser } from '../lib/current-user.ts';
-import { useLiveEvents } from '../lib/use-live-events.ts';
 import { NavigationProgress } from './navigation-progress.tsx';
 import { currentRouteHandle } from './route-handle.ts';
 import { SkipLink } from './skip-link.tsx';
+import { useLiveEvents } from './use-live-events.ts';
 import { useSignedOutRedirect } from './use-signed-out-redirect.ts';
 
 // Loaded apart so the sign-in pages, which have no header, do not download its menus and drawer.

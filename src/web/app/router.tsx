@@ -11,7 +11,11 @@ import type { RouteHandle } from './route-handle.ts';
 
 type LazyPage = () => Promise<{ Component: ComponentType }>;
 
-/** Every page is its own chunk, fetched when first opened. */
+/**
+ * Every page is its own chunk, fetched when first opened. The router is the one place that
+ * imports page modules directly rather than through a feature's index.ts: an index holds what
+ * other features use at once, and loading a page through it would tie the page's chunk to them.
+ */
 const lazyPages = {
   login: () =>
     import('../features/auth/pages/login-page.tsx').then((module) => ({

@@ -2,7 +2,7 @@ import { Button, Menu, Text } from '@mantine/core';
 import { IconChevronDown, IconLogout, IconUserCircle } from '@tabler/icons-react';
 import { roleLabels } from '../../../core/roles.ts';
 import type { Me } from '../../../core/users.ts';
-import { useSignOut } from '../../features/auth/api/sign-out.ts';
+import { useSignOut } from '../../features/auth/index.ts';
 
 export interface AccountMenuProps {
   user: Me;

@@ -4,7 +4,7 @@ import { Link, useLocation } from 'react-router';
 import { homePathByRole } from '../../../core/roles.ts';
 import type { Me } from '../../../core/users.ts';
 import { Logo } from '../../components/logo.tsx';
-import { RecycleLeadsButton } from '../../features/recycling/components/recycle-leads-button.tsx';
+import { RecycleLeadsButton } from '../../features/recycling/index.ts';
 import { AccountMenu } from './account-menu.tsx';
 import classes from './app-header.module.css';
 import { type NavigationLink, navigationLinksFor } from './navigation-links.ts';

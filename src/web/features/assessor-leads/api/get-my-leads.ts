@@ -1,7 +1,7 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { myLeadsSchema } from '../../../../core/attempts.ts';
 import { apiClient } from '../../../lib/api-client.ts';
-import { myLeadsQueryKey } from '../../../lib/live-query-keys.ts';
+import { myLeadKeys } from './my-lead-query-keys.ts';
 
 export function getMyLeads(limit: number, { signal }: { signal?: AbortSignal } = {}) {
   return apiClient.get(`/api/my-leads?limit=${limit}`, myLeadsSchema, { signal });
@@ -13,7 +13,7 @@ export function getMyLeads(limit: number, { signal }: { signal?: AbortSignal } =
  */
 export function myLeadsQueryOptions(limit: number) {
   return queryOptions({
-    queryKey: [...myLeadsQueryKey, limit],
+    queryKey: myLeadKeys.list(limit),
     queryFn: ({ signal }) => getMyLeads(limit, { signal }),
     placeholderData: keepPreviousData,
     refetchInterval: 60_000,

@@ -1,11 +1,9 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type RecordAttemptBody, recordAttemptResultSchema } from '../../../../core/attempts.ts';
 import { apiClient } from '../../../lib/api-client.ts';
-import {
-  attemptsQueryKey,
-  followUpQueryKey,
-  myLeadsQueryKey,
-} from '../../../lib/live-query-keys.ts';
+import { attemptKeys } from '../../attempts/index.ts';
+import { followUpKeys } from '../../follow-up/index.ts';
+import { myLeadKeys } from './my-lead-query-keys.ts';
 
 export interface RecordAttemptInput {
   leadId: number;
@@ -21,10 +19,10 @@ export function useRecordAttempt() {
   return useMutation({
     mutationFn: recordAttempt,
     onSuccess: () => {
-      void queryClient.invalidateQueries({ queryKey: attemptsQueryKey });
-      void queryClient.invalidateQueries({ queryKey: followUpQueryKey });
+      void queryClient.invalidateQueries({ queryKey: attemptKeys.all });
+      void queryClient.invalidateQueries({ queryKey: followUpKeys.all });
       // Waiting for the list keeps the buttons busy until the lead has moved.
-      return queryClient.invalidateQueries({ queryKey: myLeadsQueryKey });
+      return queryClient.invalidateQueries({ queryKey: myLeadKeys.all });
     },
   });
 }

@@ -1,7 +1,7 @@
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import { attemptPageSchema } from '../../../../core/attempts.ts';
 import { apiClient } from '../../../lib/api-client.ts';
-import { attemptsQueryKey } from '../../../lib/live-query-keys.ts';
+import { attemptKeys } from './attempt-query-keys.ts';
 import { type AttemptFilter, attemptFilterSearchParams } from './attempt-query-string.ts';
 
 const pageSize = 100;
@@ -20,7 +20,7 @@ export function getAttempts(
 /** Keyset paging: each page asks for the records after the last one seen. */
 export function attemptsQueryOptions(filter: AttemptFilter) {
   return infiniteQueryOptions({
-    queryKey: [...attemptsQueryKey, 'list', filter],
+    queryKey: attemptKeys.list(filter),
     queryFn: ({ pageParam, signal }) => getAttempts(filter, pageParam, { signal }),
     initialPageParam: null as string | null,
     getNextPageParam: (lastPage) => lastPage.nextCursor,

@@ -3,7 +3,7 @@ import { attemptOutcomeSchema, outcomeButtons } from '../../../../core/attempts.
 import { channelLabels, channelSchema } from '../../../../core/leads.ts';
 import { ClearFiltersButton } from '../../../components/clear-filters-button.tsx';
 import { DateRangeInputs } from '../../../components/date-range-inputs.tsx';
-import { useAssessorOptions } from '../../../lib/use-assessors.ts';
+import { useAssessorOptions } from '../../users/index.ts';
 import type { AttemptFilter } from '../api/attempt-query-string.ts';
 
 const outcomeOptions = outcomeButtons.map((button) => ({

@@ -1,6 +1,7 @@
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import { type AuditFilter, auditPageSchema, auditPageSize } from '../../../../core/audit.ts';
 import { apiClient } from '../../../lib/api-client.ts';
+import { auditKeys } from './audit-query-keys.ts';
 
 /** The filter as the API reads it from a query string, empty values left out. */
 export function auditFilterSearchParams(filter: AuditFilter): URLSearchParams {
@@ -26,7 +27,7 @@ export function getAuditEntries(
 /** Keyset paging: each page asks for the entries older than the last one seen. */
 export function auditEntriesQueryOptions(filter: AuditFilter) {
   return infiniteQueryOptions({
-    queryKey: ['audit', filter],
+    queryKey: auditKeys.list(filter),
     queryFn: ({ pageParam, signal }) => getAuditEntries(filter, pageParam, { signal }),
     initialPageParam: null as string | null,
     getNextPageParam: (lastPage) => lastPage.nextCursor,

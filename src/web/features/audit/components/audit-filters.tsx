@@ -7,7 +7,7 @@ import {
 } from '../../../../core/audit.ts';
 import { ClearFiltersButton } from '../../../components/clear-filters-button.tsx';
 import { DateRangeInputs } from '../../../components/date-range-inputs.tsx';
-import { useUserOptions } from '../../../lib/use-assessors.ts';
+import { useUserOptions } from '../../users/index.ts';
 
 const actionOptions = auditActions.map((action) => ({
   value: action,

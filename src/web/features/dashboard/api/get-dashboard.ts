@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { dashboardSchema } from '../../../../core/dashboard.ts';
 import { apiClient } from '../../../lib/api-client.ts';
-import { dashboardQueryKey } from '../../../lib/live-query-keys.ts';
+import { dashboardKeys } from './dashboard-query-keys.ts';
 
 /** Server events refresh the figures; this only catches midnight on a quiet page. */
 const quietRefreshMs = 5 * 60_000;
@@ -12,7 +12,7 @@ export function getDashboard({ signal }: { signal?: AbortSignal } = {}) {
 
 export function dashboardQueryOptions() {
   return queryOptions({
-    queryKey: dashboardQueryKey,
+    queryKey: dashboardKeys.all,
     queryFn: getDashboard,
     refetchInterval: quietRefreshMs,
   });

@@ -4,7 +4,8 @@ import {
   distributionResultSchema,
 } from '../../../../core/distribution.ts';
 import { apiClient } from '../../../lib/api-client.ts';
-import { distributionsQueryKey, myLeadsQueryKey } from '../../../lib/live-query-keys.ts';
+import { myLeadKeys } from '../../assessor-leads/index.ts';
+import { distributionKeys } from './distribution-query-keys.ts';
 
 export interface CreateDistributionInput {
   request: DistributionRequest;
@@ -23,8 +24,8 @@ export function useCreateDistribution() {
   return useMutation({
     mutationFn: createDistribution,
     onSuccess: () => {
-      void queryClient.invalidateQueries({ queryKey: myLeadsQueryKey });
-      return queryClient.invalidateQueries({ queryKey: distributionsQueryKey });
+      void queryClient.invalidateQueries({ queryKey: myLeadKeys.all });
+      return queryClient.invalidateQueries({ queryKey: distributionKeys.all });
     },
   });
 }

@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { distributionOverviewSchema } from '../../../../core/distribution.ts';
 import { apiClient } from '../../../lib/api-client.ts';
-import { distributionsQueryKey } from '../../../lib/live-query-keys.ts';
+import { distributionKeys } from './distribution-query-keys.ts';
 
 export function getDistributionOverview({ signal }: { signal?: AbortSignal } = {}) {
   return apiClient.get('/api/distributions/overview', distributionOverviewSchema, { signal });
@@ -9,7 +9,7 @@ export function getDistributionOverview({ signal }: { signal?: AbortSignal } = {
 
 export function distributionOverviewQueryOptions() {
   return queryOptions({
-    queryKey: [...distributionsQueryKey, 'overview'],
+    queryKey: distributionKeys.overview(),
     queryFn: getDistributionOverview,
   });
 }

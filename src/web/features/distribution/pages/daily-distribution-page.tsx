@@ -1,7 +1,6 @@
 import { Alert, Box, Button, Group, Paper, Stack, Table, Text, Title } from '@mantine/core';
 import { useState } from 'react';
 import { appRoutes } from '../../../../core/app-routes.ts';
-import type { DistributionOverview, DistributionRequest } from '../../../../core/distribution.ts';
 import { PageTitle } from '../../../components/page-title.tsx';
 import { formatInteger } from '../../../components/pt-br-format.ts';
 import { QueryErrorAlert } from '../../../components/query-error-alert.tsx';
@@ -10,10 +9,13 @@ import { useCreateDistribution } from '../api/create-distribution.ts';
 import { useDistributionOverview } from '../api/get-distribution-overview.ts';
 import { AssessorQuantities } from '../components/assessor-quantities.tsx';
 import {
+  buildDistributionPreview,
+  type DistributionPreview,
+} from '../components/distribution-preview.ts';
+import {
   DistributionResultCard,
   shortfallMessage,
 } from '../components/distribution-result-card.tsx';
-import { fairSplit } from '../components/fair-split.ts';
 import {
   anyPool,
   availableFor,
@@ -22,51 +24,12 @@ import {
 } from '../components/pool-restriction.tsx';
 import { RecentDistributions } from '../components/recent-distributions.tsx';
 
-interface Preview {
-  request: DistributionRequest;
-  shares: { id: string; name: string; requested: number; share: number }[];
-  requested: number;
-  available: number;
-  /** Generated once per preview: confirming twice, or retrying, replays the same distribution. */
-  idempotencyKey: string;
-}
-
-function buildPreview(
-  overview: DistributionOverview,
-  pool: PoolChoice,
-  quantityOf: (id: string) => number,
-): Preview {
-  const requestedById = new Map(overview.assessors.map((a) => [a.id, quantityOf(a.id)]));
-  const available = availableFor(overview, pool);
-  const shares = fairSplit(requestedById, available);
-  const perAssessor = Object.fromEntries([...requestedById].filter(([, n]) => n > 0));
-  return {
-    request: {
-      perAssessor,
-      pool: {
-        kind: pool.kind,
-        ...(pool.batchId === null ? {} : { batchId: pool.batchId }),
-        ...(pool.source === null ? {} : { source: pool.source }),
-      },
-    },
-    shares: overview.assessors.map((assessor) => ({
-      id: assessor.id,
-      name: assessor.name,
-      requested: requestedById.get(assessor.id) ?? 0,
-      share: shares.get(assessor.id) ?? 0,
-    })),
-    requested: [...requestedById.values()].reduce((sum, n) => sum + n, 0),
-    available,
-    idempotencyKey: crypto.randomUUID(),
-  };
-}
-
 export function DailyDistributionPage() {
   const overview = useDistributionOverview();
   const distribute = useCreateDistribution();
   const [pool, setPool] = useState<PoolChoice>(anyPool);
   const [quantities, setQuantities] = useState<Record<string, number>>({});
-  const [preview, setPreview] = useState<Preview | null>(null);
+  const [preview, setPreview] = useState<DistributionPreview | null>(null);
 
   const data = overview.data;
   const quantityOf = (id: string) =>
@@ -155,7 +118,16 @@ export function DailyDistributionPage() {
               <Button
                 variant="default"
                 disabled={totalRequested === 0}
-                onClick={() => setPreview(buildPreview(data, pool, quantityOf))}
+                onClick={() =>
+                  setPreview(
+                    buildDistributionPreview({
+                      assessors: data.assessors,
+                      pool,
+                      available,
+                      quantityOf,
+                    }),
+                  )
+                }
               >
                 Pré-visualizar
               </Button>

@@ -4,7 +4,8 @@ import {
   addBlockedPhoneResultSchema,
 } from '../../../../core/do-not-call.ts';
 import { apiClient } from '../../../lib/api-client.ts';
-import { blockedPhonesQueryKey } from './get-blocked-phones.ts';
+import { leadKeys } from '../../leads/index.ts';
+import { blockedPhoneKeys } from './blocked-phone-query-keys.ts';
 
 export function addBlockedPhone(body: AddBlockedPhoneBody) {
   return apiClient.post('/api/do-not-call', addBlockedPhoneResultSchema, body);
@@ -17,8 +18,8 @@ export function useAddBlockedPhone() {
     // Leads with the phone changed status too, so the lead pages refetch as well.
     onSuccess: () =>
       Promise.all([
-        queryClient.invalidateQueries({ queryKey: blockedPhonesQueryKey }),
-        queryClient.invalidateQueries({ queryKey: ['leads'] }),
+        queryClient.invalidateQueries({ queryKey: blockedPhoneKeys.all }),
+        queryClient.invalidateQueries({ queryKey: leadKeys.all }),
       ]),
   });
 }

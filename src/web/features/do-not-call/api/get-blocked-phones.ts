@@ -2,8 +2,7 @@ import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import { blockedPhonePageSchema } from '../../../../core/do-not-call.ts';
 import { apiClient } from '../../../lib/api-client.ts';
 
-/** Every block-list query starts with this key. */
-export const blockedPhonesQueryKey = ['do-not-call'] as const;
+import { blockedPhoneKeys } from './blocked-phone-query-keys.ts';
 
 const pageSize = 50;
 
@@ -20,7 +19,7 @@ export function getBlockedPhones(
 
 export function blockedPhonesQueryOptions(search: string) {
   return infiniteQueryOptions({
-    queryKey: [...blockedPhonesQueryKey, 'list', search],
+    queryKey: blockedPhoneKeys.list(search),
     queryFn: ({ pageParam, signal }) => getBlockedPhones(search, pageParam, { signal }),
     initialPageParam: null as string | null,
     getNextPageParam: (lastPage) => lastPage.nextCursor,

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiClient } from '../../../lib/api-client.ts';
-import { blockedPhonesQueryKey } from './get-blocked-phones.ts';
+import { blockedPhoneKeys } from './blocked-phone-query-keys.ts';
 
 export function removeBlockedPhone(phone: string): Promise<void> {
   return apiClient.delete(`/api/do-not-call/${encodeURIComponent(phone)}`);
@@ -10,6 +10,6 @@ export function useRemoveBlockedPhone() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: removeBlockedPhone,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: blockedPhonesQueryKey }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: blockedPhoneKeys.all }),
   });
 }

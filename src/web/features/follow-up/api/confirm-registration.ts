@@ -6,7 +6,7 @@ import {
   type followUpPageSchema,
 } from '../../../../core/attempts.ts';
 import { apiClient } from '../../../lib/api-client.ts';
-import { followUpQueryKey } from '../../../lib/live-query-keys.ts';
+import { followUpKeys } from './follow-up-query-keys.ts';
 
 type FollowUpPages = InfiniteData<z.output<typeof followUpPageSchema>, string | null>;
 
@@ -40,9 +40,9 @@ export function useConfirmRegistration() {
   return useMutation({
     mutationFn: confirmRegistration,
     onMutate: async ({ leadId, confirmed }) => {
-      await queryClient.cancelQueries({ queryKey: followUpQueryKey });
-      const previous = queryClient.getQueriesData<FollowUpPages>({ queryKey: followUpQueryKey });
-      queryClient.setQueriesData<FollowUpPages>({ queryKey: followUpQueryKey }, (data) =>
+      await queryClient.cancelQueries({ queryKey: followUpKeys.all });
+      const previous = queryClient.getQueriesData<FollowUpPages>({ queryKey: followUpKeys.all });
+      queryClient.setQueriesData<FollowUpPages>({ queryKey: followUpKeys.all }, (data) =>
         replaceLead(data, leadId, (lead) => ({
           ...lead,
           registrationConfirmedAt: confirmed ? new Date().toISOString() : null,
@@ -56,11 +56,11 @@ export function useConfirmRegistration() {
       }
     },
     onSuccess: (updated) => {
-      queryClient.setQueriesData<FollowUpPages>({ queryKey: followUpQueryKey }, (data) =>
+      queryClient.setQueriesData<FollowUpPages>({ queryKey: followUpKeys.all }, (data) =>
         replaceLead(data, updated.id, () => updated),
       );
     },
     // A refetch then applies the filters again (e.g. "Não confirmado" drops the row).
-    onSettled: () => queryClient.invalidateQueries({ queryKey: followUpQueryKey }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: followUpKeys.all }),
   });
 }

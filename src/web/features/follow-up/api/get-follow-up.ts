@@ -1,7 +1,7 @@
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import { followUpPageSchema } from '../../../../core/attempts.ts';
 import { apiClient } from '../../../lib/api-client.ts';
-import { followUpQueryKey } from '../../../lib/live-query-keys.ts';
+import { followUpKeys } from './follow-up-query-keys.ts';
 import { type FollowUpFilter, followUpFilterSearchParams } from './follow-up-query-string.ts';
 
 const pageSize = 100;
@@ -19,7 +19,7 @@ export function getFollowUp(
 
 export function followUpQueryOptions(filter: FollowUpFilter) {
   return infiniteQueryOptions({
-    queryKey: [...followUpQueryKey, 'list', filter],
+    queryKey: followUpKeys.list(filter),
     queryFn: ({ pageParam, signal }) => getFollowUp(filter, pageParam, { signal }),
     initialPageParam: null as string | null,
     getNextPageParam: (lastPage) => lastPage.nextCursor,

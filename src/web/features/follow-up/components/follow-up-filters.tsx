@@ -1,7 +1,7 @@
 import { Select, SimpleGrid } from '@mantine/core';
 import { ClearFiltersButton } from '../../../components/clear-filters-button.tsx';
 import { DateRangeInputs } from '../../../components/date-range-inputs.tsx';
-import { useAssessorOptions } from '../../../lib/use-assessors.ts';
+import { useAssessorOptions } from '../../users/index.ts';
 import type { FollowUpFilter } from '../api/follow-up-query-string.ts';
 
 const confirmedOptions = [

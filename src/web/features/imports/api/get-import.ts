@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { type ImportBatch, importBatchSchema } from '../../../../core/imports.ts';
 import { apiClient } from '../../../lib/api-client.ts';
-import { importsQueryKey } from './get-imports.ts';
+import { importKeys } from './import-query-keys.ts';
 
 export function isImportRunning(batch: ImportBatch | undefined) {
   return batch?.status === 'queued' || batch?.status === 'running';
@@ -14,7 +14,7 @@ export function getImport(id: number, { signal }: { signal?: AbortSignal } = {})
 /** Polled every second while the server works on the batch, then left alone. */
 export function importQueryOptions(id: number) {
   return queryOptions({
-    queryKey: [...importsQueryKey, 'batch', id],
+    queryKey: importKeys.batch(id),
     queryFn: ({ signal }) => getImport(id, { signal }),
     refetchInterval: (query) => (isImportRunning(query.state.data) ? 1000 : false),
     staleTime: 0,

@@ -2,8 +2,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { importBatchListSchema } from '../../../../core/imports.ts';
 import { apiClient } from '../../../lib/api-client.ts';
 
-/** Every import query starts with this key, so one invalidation refreshes the list and each batch. */
-export const importsQueryKey = ['imports'] as const;
+import { importKeys } from './import-query-keys.ts';
 
 export async function getImports({ signal }: { signal?: AbortSignal } = {}) {
   const { batches } = await apiClient.get('/api/imports', importBatchListSchema, { signal });
@@ -12,7 +11,7 @@ export async function getImports({ signal }: { signal?: AbortSignal } = {}) {
 
 export function importsQueryOptions() {
   return queryOptions({
-    queryKey: [...importsQueryKey, 'list'],
+    queryKey: importKeys.list(),
     queryFn: getImports,
     // Batches may be running in the background, started here or by another admin: keep their figures moving.
     refetchInterval: (query) =>

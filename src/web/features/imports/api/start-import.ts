@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type ColumnMapping, importBatchSchema } from '../../../../core/imports.ts';
 import { apiClient } from '../../../lib/api-client.ts';
-import { importsQueryKey } from './get-imports.ts';
+import { importKeys } from './import-query-keys.ts';
 
 export interface StartImportInput {
   file: File;
@@ -34,6 +34,6 @@ export function useStartImport() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: startImport,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: importsQueryKey }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: importKeys.all }),
   });
 }

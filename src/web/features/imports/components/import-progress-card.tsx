@@ -17,12 +17,10 @@ import { useEffect, useRef } from 'react';
 import type { ImportBatch } from '../../../../core/imports.ts';
 import { formatDuration, formatInteger } from '../../../components/pt-br-format.ts';
 import { QueryErrorAlert } from '../../../components/query-error-alert.tsx';
+import { leadKeys } from '../../leads/index.ts';
 import { isImportRunning, useImport } from '../api/get-import.ts';
-import { importsQueryKey } from '../api/get-imports.ts';
+import { importKeys } from '../api/import-query-keys.ts';
 import { ImportStatusBadge } from './import-status-badge.tsx';
-
-/** The leads feature keeps its queries under this key; a finished import changes what they show. */
-const leadsQueryKey = ['leads'] as const;
 
 export interface ImportProgressCardProps {
   batchId: number;
@@ -39,8 +37,8 @@ export function ImportProgressCard({ batchId, onClose }: ImportProgressCardProps
     if (running) wasRunning.current = true;
     else if (wasRunning.current) {
       wasRunning.current = false;
-      void queryClient.invalidateQueries({ queryKey: importsQueryKey });
-      void queryClient.invalidateQueries({ queryKey: leadsQueryKey });
+      void queryClient.invalidateQueries({ queryKey: importKeys.all });
+      void queryClient.invalidateQueries({ queryKey: leadKeys.all });
     }
   }, [running, queryClient]);
 

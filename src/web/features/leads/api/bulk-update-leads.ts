@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type BulkLeadsBody, bulkLeadsResultSchema } from '../../../../core/leads.ts';
 import { apiClient } from '../../../lib/api-client.ts';
-import { leadsQueryKey } from './get-leads.ts';
+import { leadKeys } from './lead-query-keys.ts';
 
 export function bulkUpdateLeads(body: BulkLeadsBody) {
   return apiClient.post('/api/leads/bulk', bulkLeadsResultSchema, body);
@@ -11,6 +11,6 @@ export function useBulkUpdateLeads() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: bulkUpdateLeads,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: leadsQueryKey }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: leadKeys.all }),
   });
 }

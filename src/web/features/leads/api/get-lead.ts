@@ -1,11 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { leadDetailSchema } from '../../../../core/leads.ts';
 import { apiClient } from '../../../lib/api-client.ts';
-import { leadsQueryKey } from './get-leads.ts';
-
-export function leadQueryKey(id: number) {
-  return [...leadsQueryKey, 'detail', id] as const;
-}
+import { leadKeys } from './lead-query-keys.ts';
 
 export function getLead(id: number, { signal }: { signal?: AbortSignal } = {}) {
   return apiClient.get(`/api/leads/${id}`, leadDetailSchema, { signal });
@@ -13,7 +9,7 @@ export function getLead(id: number, { signal }: { signal?: AbortSignal } = {}) {
 
 export function leadQueryOptions(id: number) {
   return queryOptions({
-    queryKey: leadQueryKey(id),
+    queryKey: leadKeys.detail(id),
     queryFn: ({ signal }) => getLead(id, { signal }),
   });
 }

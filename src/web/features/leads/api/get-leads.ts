@@ -1,10 +1,8 @@
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import { type LeadFilter, leadPageSchema } from '../../../../core/leads.ts';
 import { apiClient } from '../../../lib/api-client.ts';
+import { leadKeys } from './lead-query-keys.ts';
 import { leadFilterSearchParams } from './lead-query-string.ts';
-
-/** Every lead query starts with this key (the import page refreshes it after an import too). */
-export const leadsQueryKey = ['leads'] as const;
 
 const pageSize = 100;
 
@@ -22,7 +20,7 @@ export function getLeads(
 /** Keyset paging: each page asks for the rows after the last one seen, so deep pages stay fast. */
 export function leadsQueryOptions(filter: LeadFilter) {
   return infiniteQueryOptions({
-    queryKey: [...leadsQueryKey, 'list', filter],
+    queryKey: leadKeys.list(filter),
     queryFn: ({ pageParam, signal }) => getLeads(filter, pageParam, { signal }),
     initialPageParam: null as string | null,
     getNextPageParam: (lastPage) => lastPage.nextCursor,

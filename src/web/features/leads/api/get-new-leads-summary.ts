@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { newLeadsSummarySchema } from '../../../../core/leads.ts';
 import { apiClient } from '../../../lib/api-client.ts';
-import { leadsQueryKey } from './get-leads.ts';
+import { leadKeys } from './lead-query-keys.ts';
 
 export function getNewLeadsSummary({ signal }: { signal?: AbortSignal } = {}) {
   return apiClient.get('/api/leads/new-summary', newLeadsSummarySchema, { signal });
@@ -9,7 +9,7 @@ export function getNewLeadsSummary({ signal }: { signal?: AbortSignal } = {}) {
 
 export function newLeadsSummaryQueryOptions() {
   return queryOptions({
-    queryKey: [...leadsQueryKey, 'new-summary'],
+    queryKey: leadKeys.newSummary(),
     queryFn: getNewLeadsSummary,
   });
 }

@@ -1,8 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { leadDetailSchema, type UpdateLeadBody } from '../../../../core/leads.ts';
 import { apiClient } from '../../../lib/api-client.ts';
-import { leadQueryKey } from './get-lead.ts';
-import { leadsQueryKey } from './get-leads.ts';
+import { leadKeys } from './lead-query-keys.ts';
 
 export interface UpdateLeadInput {
   id: number;
@@ -18,8 +17,8 @@ export function useUpdateLead() {
   return useMutation({
     mutationFn: updateLead,
     onSuccess: (updated) => {
-      queryClient.setQueryData(leadQueryKey(updated.id), updated);
-      return queryClient.invalidateQueries({ queryKey: leadsQueryKey });
+      queryClient.setQueryData(leadKeys.detail(updated.id), updated);
+      return queryClient.invalidateQueries({ queryKey: leadKeys.all });
     },
   });
 }

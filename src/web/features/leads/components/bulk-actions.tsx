@@ -11,8 +11,8 @@ import { useState } from 'react';
 import type { BulkLeadsBody } from '../../../../core/leads.ts';
 import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
 import { formatInteger } from '../../../components/pt-br-format.ts';
+import { useAssessors } from '../../users/index.ts';
 import { useBulkUpdateLeads } from '../api/bulk-update-leads.ts';
-import { useAssessors } from '../api/get-assessors.ts';
 
 type Action = 'returnToPool' | 'reassign' | 'doNotCall' | 'erase';
 

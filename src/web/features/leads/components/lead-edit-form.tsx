@@ -1,7 +1,7 @@
 import { Alert, Button, Group, SimpleGrid, Stack, Textarea, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
-import { formatCpf, normaliseCpf } from '../../../../core/cpf.ts';
+import { formatCpf } from '../../../../core/cpf.ts';
 import {
   type LeadDetail,
   type UpdateLeadBody,
@@ -53,10 +53,6 @@ export function LeadEditForm({ lead }: { lead: LeadDetail }) {
   const form = useForm<LeadEditValues>({ initialValues: initial });
 
   const handleSubmit = form.onSubmit((values) => {
-    if (values.cpf.trim() !== '' && normaliseCpf(values.cpf) === undefined) {
-      form.setFieldError('cpf', 'CPF inválido.');
-      return;
-    }
     const parsed = updateLeadBodySchema.safeParse(changesFrom(values, initial));
     if (!parsed.success) {
       for (const issue of parsed.error.issues) {

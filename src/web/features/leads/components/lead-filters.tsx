@@ -3,7 +3,7 @@ import { IconSearch } from '@tabler/icons-react';
 import { type LeadStatus, leadStatuses, leadStatusLabels } from '../../../../core/lead-status.ts';
 import { ClearFiltersButton } from '../../../components/clear-filters-button.tsx';
 import { DateRangeInputs } from '../../../components/date-range-inputs.tsx';
-import { useAssessors } from '../api/get-assessors.ts';
+import { useAssessors } from '../../users/index.ts';
 
 /** What the admin typed, before it becomes a LeadFilter (the search is debounced). */
 export interface LeadFilterValues {

@@ -8,8 +8,8 @@ import { PageSection } from '../../../components/page-section.tsx';
 import { PageTitle } from '../../../components/page-title.tsx';
 import { formatDateTime, formatInteger } from '../../../components/pt-br-format.ts';
 import { QueryErrorAlert } from '../../../components/query-error-alert.tsx';
+import { useUndoImport } from '../../imports/index.ts';
 import { useNewLeadsSummary } from '../api/get-new-leads-summary.ts';
-import { useUndoImport } from '../api/undo-import.ts';
 
 type BatchSummary = NewLeadsSummary['byBatch'][number];
 

@@ -2,14 +2,14 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { recyclingRulesSchema } from '../../../../core/recycling.ts';
 import { apiClient } from '../../../lib/api-client.ts';
 
-export const recyclingRulesQueryKey = ['recycling', 'rules'] as const;
+import { recyclingKeys } from './recycling-query-keys.ts';
 
 export function getRecyclingRules({ signal }: { signal?: AbortSignal } = {}) {
   return apiClient.get('/api/recycling/rules', recyclingRulesSchema, { signal });
 }
 
 export function recyclingRulesQueryOptions() {
-  return queryOptions({ queryKey: recyclingRulesQueryKey, queryFn: getRecyclingRules });
+  return queryOptions({ queryKey: recyclingKeys.rules(), queryFn: getRecyclingRules });
 }
 
 export function useRecyclingRules(enabled = true) {

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type RecyclingRulesPatch, recyclingRulesSchema } from '../../../../core/recycling.ts';
 import { apiClient } from '../../../lib/api-client.ts';
-import { recyclingRulesQueryKey } from './get-recycling-rules.ts';
+import { recyclingKeys } from './recycling-query-keys.ts';
 
 export function updateRecyclingRules(patch: RecyclingRulesPatch) {
   return apiClient.patch('/api/recycling/rules', recyclingRulesSchema, patch);
@@ -11,6 +11,6 @@ export function useUpdateRecyclingRules() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: updateRecyclingRules,
-    onSuccess: (rules) => queryClient.setQueryData(recyclingRulesQueryKey, rules),
+    onSuccess: (rules) => queryClient.setQueryData(recyclingKeys.rules(), rules),
   });
 }

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type CreateUserBody, userSchema } from '../../../../core/users.ts';
 import { apiClient } from '../../../lib/api-client.ts';
-import { usersQueryKey } from './get-users.ts';
+import { userKeys } from './user-query-keys.ts';
 
 /** Without a password the server e-mails the new user a link to choose one. */
 export function createUser(body: CreateUserBody) {
@@ -12,6 +12,6 @@ export function useCreateUser() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: createUser,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: usersQueryKey }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: userKeys.all }),
   });
 }

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type UpdateUserBody, type User, userSchema } from '../../../../core/users.ts';
 import { apiClient } from '../../../lib/api-client.ts';
-import { usersQueryKey } from './get-users.ts';
+import { userKeys } from './user-query-keys.ts';
 
 export interface UpdateUserInput {
   id: string;
@@ -18,10 +18,10 @@ export function useUpdateUser() {
     mutationFn: updateUser,
     onSuccess: (updated) => {
       // The answer is the saved user: show it at once, then let the list catch up with other admins' changes.
-      queryClient.setQueryData<User[]>(usersQueryKey, (users) =>
+      queryClient.setQueryData<User[]>(userKeys.all, (users) =>
         users?.map((user) => (user.id === updated.id ? updated : user)),
       );
-      return queryClient.invalidateQueries({ queryKey: usersQueryKey });
+      return queryClient.invalidateQueries({ queryKey: userKeys.all });
     },
   });
 }

@@ -1,48 +1,41 @@
 import { type QueryClient, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import type { AppEventType } from '../../core/events.ts';
-import {
-  attemptsQueryKey,
-  dashboardQueryKey,
-  distributionsQueryKey,
-  followUpQueryKey,
-  leadListQueryKey,
-  myLeadsQueryKey,
-} from './live-query-keys.ts';
+import { myLeadKeys } from '../features/assessor-leads/index.ts';
+import { attemptKeys } from '../features/attempts/index.ts';
+import { dashboardKeys } from '../features/dashboard/index.ts';
+import { distributionKeys } from '../features/distribution/index.ts';
+import { followUpKeys } from '../features/follow-up/index.ts';
+import { leadKeys } from '../features/leads/index.ts';
 
 /** What each server event makes stale. */
 const staleKeysByEvent: Record<AppEventType, readonly (readonly string[])[]> = {
-  'leads.distributed': [
-    myLeadsQueryKey,
-    distributionsQueryKey,
-    leadListQueryKey,
-    dashboardQueryKey,
-  ],
+  'leads.distributed': [myLeadKeys.all, distributionKeys.all, leadKeys.all, dashboardKeys.all],
   'lead.attempted': [
-    myLeadsQueryKey,
-    distributionsQueryKey,
-    attemptsQueryKey,
-    followUpQueryKey,
-    leadListQueryKey,
-    dashboardQueryKey,
+    myLeadKeys.all,
+    distributionKeys.all,
+    attemptKeys.all,
+    followUpKeys.all,
+    leadKeys.all,
+    dashboardKeys.all,
   ],
   'leads.changed': [
-    myLeadsQueryKey,
-    distributionsQueryKey,
-    followUpQueryKey,
-    leadListQueryKey,
-    dashboardQueryKey,
+    myLeadKeys.all,
+    distributionKeys.all,
+    followUpKeys.all,
+    leadKeys.all,
+    dashboardKeys.all,
   ],
-  'leads.imported': [distributionsQueryKey, leadListQueryKey, dashboardQueryKey],
+  'leads.imported': [distributionKeys.all, leadKeys.all, dashboardKeys.all],
 };
 
 const allLiveKeys = [
-  myLeadsQueryKey,
-  distributionsQueryKey,
-  attemptsQueryKey,
-  followUpQueryKey,
-  leadListQueryKey,
-  dashboardQueryKey,
+  myLeadKeys.all,
+  distributionKeys.all,
+  attemptKeys.all,
+  followUpKeys.all,
+  leadKeys.all,
+  dashboardKeys.all,
 ];
 
 function invalidate(queryClient: QueryClient, keys: readonly (readonly string[])[]) {

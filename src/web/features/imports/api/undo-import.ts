@@ -1,10 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { importBatchSchema } from '../../../../core/imports.ts';
 import { apiClient } from '../../../lib/api-client.ts';
-import { leadsQueryKey } from './get-leads.ts';
-
-/** The imports feature keeps its queries under this key; an undone batch changes its list. */
-const importsQueryKey = ['imports'] as const;
+import { leadKeys } from '../../leads/index.ts';
+import { importKeys } from './import-query-keys.ts';
 
 /** Removes a whole batch; the server answers 409 when some of its leads are no longer new. */
 export function undoImport(batchId: number) {
@@ -17,8 +15,8 @@ export function useUndoImport() {
     mutationFn: undoImport,
     onSuccess: () =>
       Promise.all([
-        queryClient.invalidateQueries({ queryKey: leadsQueryKey }),
-        queryClient.invalidateQueries({ queryKey: importsQueryKey }),
+        queryClient.invalidateQueries({ queryKey: leadKeys.all }),
+        queryClient.invalidateQueries({ queryKey: importKeys.all }),
       ]),
   });
 }

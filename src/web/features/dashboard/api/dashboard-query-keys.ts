@@ -1,0 +1,4 @@
+/** The admin's dashboard is one query. */
+export const dashboardKeys = {
+  all: ['dashboard'] as const,
+};

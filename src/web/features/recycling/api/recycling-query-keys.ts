@@ -1,0 +1,5 @@
+/** Every recycling query starts with `all`. */
+export const recyclingKeys = {
+  all: ['recycling'] as const,
+  rules: () => [...recyclingKeys.all, 'rules'] as const,
+};

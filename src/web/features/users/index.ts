@@ -1,0 +1,3 @@
+/** What other features may use of the users; the router loads its page directly. */
+export { useAssessorOptions, useAssessors, useUserOptions } from './api/get-users.ts';
+export { userKeys } from './api/user-query-keys.ts';
