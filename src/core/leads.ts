@@ -1,4 +1,13 @@
 import { z } from 'zod';
+import {
+  leadCpfSchema,
+  leadEmailSchema,
+  leadFieldMaxLengths,
+  leadNameSchema,
+  leadPhoneSchema,
+  optionalLeadText,
+  ufSchema,
+} from './lead-fields.ts';
 import { attemptOutcomes, leadStatusSchema } from './lead-status.ts';
 
 export const leadIdSchema = z.coerce
@@ -7,42 +16,6 @@ export const leadIdSchema = z.coerce
   .positive({ error: 'Lead inválido.' })
   .max(Number.MAX_SAFE_INTEGER, { error: 'Lead inválido.' });
 export const leadIdParamsSchema = z.object({ id: leadIdSchema });
-
-/** The 27 federative units of Brazil. */
-export const ufs = [
-  'AC',
-  'AL',
-  'AP',
-  'AM',
-  'BA',
-  'CE',
-  'DF',
-  'ES',
-  'GO',
-  'MA',
-  'MT',
-  'MS',
-  'MG',
-  'PA',
-  'PB',
-  'PR',
-  'PE',
-  'PI',
-  'RJ',
-  'RN',
-  'RS',
-  'RO',
-  'RR',
-  'SC',
-  'SP',
-  'SE',
-  'TO',
-] as const;
-export const ufSchema = z
-  .string()
-  .trim()
-  .transform((value) => value.toUpperCase())
-  .pipe(z.enum(ufs, { error: 'UF inválida.' }));
 
 export const channelSchema = z.enum(['phone', 'whatsapp']);
 export type Channel = z.infer<typeof channelSchema>;
@@ -105,25 +78,16 @@ export const leadDetailSchema = leadSummarySchema.extend({
 });
 export type LeadDetail = z.infer<typeof leadDetailSchema>;
 
-const optionalText = (max: number) =>
-  z
-    .string()
-    .trim()
-    .max(max, { error: `No máximo ${max} caracteres.` })
-    .transform((value) => (value === '' ? null : value))
-    .nullable()
-    .optional();
-
 /** Corrections an admin may make to a lead; status and owner change only through actions. */
 export const updateLeadBodySchema = z
   .strictObject({
-    name: z.string().trim().min(1, { error: 'Informe o nome.' }).max(200).optional(),
-    phone: z.string().trim().min(1, { error: 'Informe o telefone.' }).max(40).optional(),
-    email: optionalText(254),
-    cpf: optionalText(20),
-    city: optionalText(120),
+    name: leadNameSchema.optional(),
+    phone: leadPhoneSchema.optional(),
+    email: leadEmailSchema,
+    cpf: leadCpfSchema,
+    city: optionalLeadText(leadFieldMaxLengths.city),
     uf: ufSchema.nullable().optional(),
-    notes: optionalText(4000),
+    notes: optionalLeadText(leadFieldMaxLengths.notes),
   })
   .refine((body) => Object.keys(body).length > 0, { error: 'Nada a alterar.' });
 export type UpdateLeadBody = z.input<typeof updateLeadBodySchema>;

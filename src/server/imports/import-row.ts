@@ -1,8 +1,5 @@
-import { z } from 'zod';
-import { normaliseCpf } from '../../core/cpf.ts';
 import type { ColumnMapping, LeadField } from '../../core/imports.ts';
-import { ufs } from '../../core/leads.ts';
-import { normaliseBrazilianPhone } from '../../core/phone.ts';
+import { checkLeadFields } from '../../core/lead-fields.ts';
 
 export interface ImportedLead {
   name: string;
@@ -20,9 +17,6 @@ export type RowResult =
   | { ok: true; lead: ImportedLead }
   | { ok: false; reason: string; raw: Record<string, string> };
 
-// The same rules as the schemas, without a parse per cell: a file has a million of them.
-const emailPattern = z.regexes.email;
-const knownUfs = new Set<string>(ufs);
 const maxTextLength = 500;
 
 /** Column positions of each mapped field and of the free columns, computed once per file. */
@@ -53,26 +47,21 @@ export function normaliseRow(cells: string[], layout: RowLayout): RowResult {
     const index = layout.fieldIndex[name];
     return index === undefined ? '' : clean(cells[index]);
   };
-  const reasons: string[] = [];
   const name = field('name');
-  if (!name) reasons.push('Nome vazio.');
   const phoneRaw = field('phone');
-  const phone = normaliseBrazilianPhone(phoneRaw);
-  if (!phone.ok) reasons.push(phone.reason);
-  const emailText = field('email').toLowerCase();
-  if (emailText && !emailPattern.test(emailText)) reasons.push('E-mail inválido.');
-  const cpfText = field('cpf');
-  const cpf = cpfText ? normaliseCpf(cpfText) : undefined;
-  if (cpfText && !cpf) reasons.push('CPF inválido.');
-  const uf = field('uf').toUpperCase();
-  if (uf && !knownUfs.has(uf)) reasons.push('UF inválida.');
-
-  if (reasons.length > 0 || !phone.ok) {
+  const checked = checkLeadFields({
+    name,
+    phone: phoneRaw,
+    email: field('email'),
+    cpf: field('cpf'),
+    uf: field('uf'),
+  });
+  if (!checked.ok) {
     const raw: Record<string, string> = {};
     layout.columns.forEach((column, index) => {
       raw[column] = cells[index] ?? '';
     });
-    return { ok: false, reason: reasons.join(' '), raw };
+    return { ok: false, reason: checked.reasons.join(' '), raw };
   }
   const extra: Record<string, string> = {};
   for (const index of layout.extraIndexes) {
@@ -84,12 +73,12 @@ export function normaliseRow(cells: string[], layout: RowLayout): RowResult {
     ok: true,
     lead: {
       name,
-      phone: phone.e164,
+      phone: checked.phone,
       phoneRaw,
-      email: emailText || null,
-      cpf: cpf ?? null,
+      email: checked.email,
+      cpf: checked.cpf,
       city: field('city') || null,
-      uf: uf || null,
+      uf: checked.uf,
       notes: field('notes') || null,
       extra,
     },

@@ -3,9 +3,10 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inspectFile } from './file-inspection.ts';
+import type { FileRow } from './file-row.ts';
 import { excelLayoutXlsx, zipFile } from './fixtures/import-fixtures.ts';
-import { type FileRow, readXlsxRows } from './row-reader.ts';
-import { XlsxReadError } from './xlsx-reader.ts';
+import { readXlsxRows } from './xlsx-reader.ts';
+import { XlsxReadError } from './xlsx-xml.ts';
 
 const rowCount = 60_000;
 const header = ['Nome', 'Celular', 'E-mail', 'Cidade'];

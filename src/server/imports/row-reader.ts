@@ -1,17 +1,21 @@
 import { createReadStream } from 'node:fs';
 import { parse as parseCsv } from 'csv-parse';
 import iconv from 'iconv-lite';
-import { type CsvSettings, csvParseOptions } from './file-inspection.ts';
+import { type CsvSettings, csvParseOptions, type FileInspection } from './file-inspection.ts';
+import type { FileRow, ReadProgress } from './file-row.ts';
+import { readXlsxRows } from './xlsx-reader.ts';
 
-export interface FileRow {
-  /** The row number as a spreadsheet shows it: the header is row 1. */
-  rowNumber: number;
-  cells: string[];
-}
+const defaultCsv: CsvSettings = { encoding: 'utf-8', bom: false, delimiter: ',' };
 
-/** Counts the bytes read from the file, so progress can be estimated before the end. */
-export interface ReadProgress {
-  bytesRead: number;
+/** The rows of an inspected file, streamed, whatever its format; the header is the first. */
+export function readFileRows(
+  filePath: string,
+  inspection: FileInspection,
+  progress: ReadProgress,
+): AsyncGenerator<FileRow> {
+  return inspection.format === 'xlsx'
+    ? readXlsxRows(filePath, progress)
+    : readCsvRows(filePath, inspection.csv ?? defaultCsv, progress);
 }
 
 /** The rows of a CSV, streamed: one record at a time, with backpressure. */
@@ -41,5 +45,3 @@ export async function* readCsvRows(
     file.destroy();
   }
 }
-
-export { readXlsxRows } from './xlsx-reader.ts';

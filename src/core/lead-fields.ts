@@ -1,0 +1,182 @@
+import { z } from 'zod';
+import { normaliseCpf } from './cpf.ts';
+import { normaliseBrazilianPhone } from './phone.ts';
+
+/**
+ * The rules a lead's own fields obey, wherever a lead is written: the import (a row of a file),
+ * the API (the correction of a lead) and the form that sends that correction.
+ */
+
+/** The 27 federative units of Brazil. */
+export const ufs = [
+  'AC',
+  'AL',
+  'AP',
+  'AM',
+  'BA',
+  'CE',
+  'DF',
+  'ES',
+  'GO',
+  'MA',
+  'MT',
+  'MS',
+  'MG',
+  'PA',
+  'PB',
+  'PR',
+  'PE',
+  'PI',
+  'RJ',
+  'RN',
+  'RS',
+  'RO',
+  'RR',
+  'SC',
+  'SP',
+  'SE',
+  'TO',
+] as const;
+const knownUfs = new Set<string>(ufs);
+
+export const leadFieldMessages = {
+  /** A form asks for the name; an import report states what the row lacks. */
+  nameRequired: 'Informe o nome.',
+  nameMissing: 'Nome vazio.',
+  phoneRequired: 'Informe o telefone.',
+  emailInvalid: 'E-mail inválido.',
+  cpfInvalid: 'CPF inválido.',
+  ufInvalid: 'UF inválida.',
+} as const;
+
+export const leadFieldMaxLengths = {
+  name: 200,
+  phone: 40,
+  email: 254,
+  cpf: 20,
+  city: 120,
+  notes: 4000,
+} as const;
+
+/**
+ * An e-mail as stored (lower case), or undefined when it is not one. Zod's own pattern without
+ * a parse per value: an import checks a million of them.
+ */
+export function normaliseEmail(text: string): string | undefined {
+  const email = text.toLowerCase();
+  return z.regexes.email.test(email) ? email : undefined;
+}
+
+/** A federative unit as stored (upper case), or undefined when it is not one of the 27. */
+export function normaliseUf(text: string): string | undefined {
+  const uf = text.toUpperCase();
+  return knownUfs.has(uf) ? uf : undefined;
+}
+
+/** A lead's checked fields as read from a file: trimmed text, '' where the file has none. */
+export interface LeadFieldTexts {
+  name: string;
+  phone: string;
+  email: string;
+  cpf: string;
+  uf: string;
+}
+
+export type LeadFieldsCheck =
+  | { ok: true; phone: string; email: string | null; cpf: string | null; uf: string | null }
+  | { ok: false; reasons: string[] };
+
+/** Every rule at once, so that a refused row is refused with all its reasons. */
+export function checkLeadFields(fields: LeadFieldTexts): LeadFieldsCheck {
+  const reasons: string[] = [];
+  if (!fields.name) reasons.push(leadFieldMessages.nameMissing);
+  const phone = normaliseBrazilianPhone(fields.phone);
+  if (!phone.ok) reasons.push(phone.reason);
+  const email = fields.email ? normaliseEmail(fields.email) : null;
+  if (email === undefined) reasons.push(leadFieldMessages.emailInvalid);
+  const cpf = fields.cpf ? normaliseCpf(fields.cpf) : null;
+  if (cpf === undefined) reasons.push(leadFieldMessages.cpfInvalid);
+  const uf = fields.uf ? normaliseUf(fields.uf) : null;
+  if (uf === undefined) reasons.push(leadFieldMessages.ufInvalid);
+  // Any reason refuses the row; the other tests only narrow the types for TypeScript.
+  if (
+    reasons.length > 0 ||
+    !phone.ok ||
+    email === undefined ||
+    cpf === undefined ||
+    uf === undefined
+  ) {
+    return { ok: false, reasons };
+  }
+  return { ok: true, phone: phone.e164, email, cpf, uf };
+}
+
+/** Optional free text: trimmed, and an emptied field becomes null. */
+export const optionalLeadText = (max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max, { error: `No máximo ${max} caracteres.` })
+    .transform((value) => (value === '' ? null : value))
+    .nullable()
+    .optional();
+
+/** Optional text that, when given, must pass `normalise`; it is stored as normalised. */
+const optionalNormalisedText = (
+  max: number,
+  normalise: (text: string) => string | undefined,
+  message: string,
+) =>
+  z
+    .string()
+    .trim()
+    .max(max, { error: `No máximo ${max} caracteres.` })
+    .transform((text, context) => {
+      if (text === '') return null;
+      const value = normalise(text);
+      if (value === undefined) {
+        context.issues.push({ code: 'custom', message, input: text });
+        return z.NEVER;
+      }
+      return value;
+    })
+    .nullable()
+    .optional();
+
+export const leadNameSchema = z
+  .string()
+  .trim()
+  .min(1, { error: leadFieldMessages.nameRequired })
+  .max(leadFieldMaxLengths.name);
+
+/**
+ * A phone as typed: checked here, but kept as typed, because the lead keeps the text it was
+ * given beside the E.164 number the server derives from it.
+ */
+export const leadPhoneSchema = z
+  .string()
+  .trim()
+  .min(1, { error: leadFieldMessages.phoneRequired, abort: true })
+  .max(leadFieldMaxLengths.phone, { abort: true })
+  .superRefine((text, context) => {
+    const phone = normaliseBrazilianPhone(text);
+    if (!phone.ok) context.addIssue({ code: 'custom', message: phone.reason });
+  });
+
+export const leadEmailSchema = optionalNormalisedText(
+  leadFieldMaxLengths.email,
+  normaliseEmail,
+  leadFieldMessages.emailInvalid,
+);
+
+export const leadCpfSchema = optionalNormalisedText(
+  leadFieldMaxLengths.cpf,
+  normaliseCpf,
+  leadFieldMessages.cpfInvalid,
+);
+
+export const ufSchema = z
+  .string()
+  .trim()
+  .transform((value) => value.toUpperCase())
+  .pipe(z.enum(ufs, { error: leadFieldMessages.ufInvalid }));

@@ -1,0 +1,178 @@
+import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import type pg from 'pg';
+import { from as copyFrom } from 'pg-copy-streams';
+
+export interface BatchCounts {
+  total: number;
+  inserted: number;
+  updated: number;
+  duplicates: number;
+  blocked: number;
+  rejected: number;
+}
+
+/**
+ * The staging table's columns with their types, in the order COPY reads them: the table, the
+ * COPY statement and the lines written for it all follow this one list.
+ */
+const stagingTable = {
+  row_number: 'integer NOT NULL',
+  name: 'text',
+  phone: 'text',
+  phone_raw: 'text',
+  email: 'text',
+  cpf: 'text',
+  city: 'text',
+  uf: 'text',
+  notes: 'text',
+  extra: 'jsonb',
+  reason: 'text',
+  raw: 'jsonb',
+} as const;
+type StagingColumn = keyof typeof stagingTable;
+const stagingColumns = Object.keys(stagingTable) as StagingColumn[];
+
+/** One row for the staging table: an accepted lead, or a rejected row with its reason. */
+export type StagingRow = { row_number: number } & Partial<
+  Record<Exclude<StagingColumn, 'row_number'>, string | null>
+>;
+
+/** A staging row as a line of COPY text; a column left out is NULL. */
+export function stagingLine(row: StagingRow): string {
+  return `${stagingColumns.map((column) => copyText(row[column] ?? null)).join('\t')}\n`;
+}
+
+export interface BatchToLoad {
+  id: number;
+  source: string;
+  fillEmptyFields: boolean;
+}
+
+export function emptyCounts(): BatchCounts {
+  return { total: 0, inserted: 0, updated: 0, duplicates: 0, blocked: 0, rejected: 0 };
+}
+
+/**
+ * Loading a batch on one connection, in one transaction, chunk by chunk: each chunk of rows
+ * (rejected ones with their reason) is COPYed into a temporary staging table, then a few
+ * set-based statements store its rejections, fill or skip existing leads and insert the new
+ * ones. While PostgreSQL loads one chunk the worker parses the next, so both cores work.
+ * Nothing is visible before the commit, so a crash leaves no half batch.
+ */
+export const stagingSql = {
+  async begin(client: pg.PoolClient) {
+    await client.query('BEGIN');
+    // One import may take minutes: the pool's per-statement limits do not fit it.
+    await client.query('SET LOCAL statement_timeout = 0');
+    await client.query('SET LOCAL idle_in_transaction_session_timeout = 0');
+    // Room to sort a chunk in memory, and to batch the name index's updates.
+    await client.query("SET LOCAL work_mem = '64MB'");
+    await client.query("SET LOCAL gin_pending_list_limit = '64MB'");
+    const columns = stagingColumns.map((column) => `${column} ${stagingTable[column]}`);
+    await client.query(`CREATE TEMP TABLE import_staging (${columns.join(', ')}) ON COMMIT DROP`);
+  },
+
+  /** Loads one chunk of staging lines and adds what it did to `counts`. */
+  async loadChunk(client: pg.PoolClient, lines: string, batch: BatchToLoad, counts: BatchCounts) {
+    const copy = client.query(
+      copyFrom(`COPY import_staging (${stagingColumns.join(', ')}) FROM STDIN`),
+    );
+    await pipeline(Readable.from([lines]), copy);
+    const figures = await client.query<{ total: number; rejected: number; blocked: number }>(`
+      SELECT count(*)::int AS total,
+             count(*) FILTER (WHERE reason IS NOT NULL)::int AS rejected,
+             count(*) FILTER (WHERE reason IS NULL
+                                AND EXISTS (SELECT 1 FROM do_not_call d WHERE d.phone = s.phone))::int
+               AS blocked
+        FROM import_staging s`);
+    const chunk = figures.rows[0] ?? { total: 0, rejected: 0, blocked: 0 };
+    counts.total += chunk.total;
+    counts.rejected += chunk.rejected;
+    counts.blocked += chunk.blocked;
+    if (chunk.rejected > 0) {
+      await client.query(
+        `INSERT INTO import_rejections (batch_id, row_number, reason, raw)
+         SELECT $1, row_number, reason, raw FROM import_staging WHERE reason IS NOT NULL`,
+        [batch.id],
+      );
+    }
+    const firstOfEachPhone = `
+      SELECT DISTINCT ON (phone) *
+        FROM import_staging s
+       WHERE reason IS NULL
+         AND NOT EXISTS (SELECT 1 FROM do_not_call d WHERE d.phone = s.phone)
+       ORDER BY phone, row_number`;
+    if (batch.fillEmptyFields) {
+      // Leads of this same batch are repeats within the file: duplicates, not updates.
+      const result = await client.query(
+        `UPDATE leads l
+            SET email = COALESCE(l.email, f.email),
+                cpf = COALESCE(l.cpf, f.cpf),
+                city = COALESCE(l.city, f.city),
+                uf = COALESCE(l.uf, f.uf),
+                notes = COALESCE(l.notes, f.notes),
+                extra = f.extra || l.extra,
+                updated_at = now()
+           FROM (${firstOfEachPhone}) f
+          WHERE l.phone = f.phone
+            AND l.erased_at IS NULL
+            AND l.batch_id IS DISTINCT FROM $1
+            AND ((l.email IS NULL AND f.email IS NOT NULL)
+              OR (l.cpf IS NULL AND f.cpf IS NOT NULL)
+              OR (l.city IS NULL AND f.city IS NOT NULL)
+              OR (l.uf IS NULL AND f.uf IS NOT NULL)
+              OR (l.notes IS NULL AND f.notes IS NOT NULL))`,
+        [batch.id],
+      );
+      counts.updated += result.rowCount ?? 0;
+    }
+    // The status is the column's default, 'new': where the transition table's import leads.
+    const inserted = await client.query(
+      `INSERT INTO leads (name, phone, phone_raw, email, cpf, city, uf, notes, extra,
+                          batch_id, source)
+       SELECT name, phone, phone_raw, email, cpf, city, uf, notes, extra, $1, $2
+         FROM (${firstOfEachPhone}) f
+       ON CONFLICT (phone) DO NOTHING`,
+      [batch.id, batch.source],
+    );
+    counts.inserted += inserted.rowCount ?? 0;
+    await client.query('TRUNCATE import_staging');
+  },
+
+  /** Closes the batch with its counts; undefined when another server took it over. */
+  async close(client: pg.PoolClient, batchId: number, counts: BatchCounts) {
+    const final = {
+      ...counts,
+      duplicates:
+        counts.total - counts.rejected - counts.blocked - counts.inserted - counts.updated,
+    };
+    const closed = await client.query(
+      `UPDATE import_batches
+          SET status = 'done', total_rows = $2, processed_rows = $2, inserted = $3,
+              updated = $4, duplicates = $5, blocked = $6, rejected = $7,
+              finished_at = now(), heartbeat_at = now()
+        WHERE id = $1 AND status = 'running'`,
+      [
+        batchId,
+        final.total,
+        final.inserted,
+        final.updated,
+        final.duplicates,
+        final.blocked,
+        final.rejected,
+      ],
+    );
+    // Someone else took the batch over (this server was thought dead): leave it to them.
+    return closed.rowCount === 1 ? final : undefined;
+  },
+};
+
+/** A value in PostgreSQL's COPY text format. */
+function copyText(value: string | number | null): string {
+  if (value === null) return '\\N';
+  if (typeof value === 'number') return String(value);
+  return value.replace(/[\\\t\n\r]/g, (char) =>
+    char === '\\' ? '\\\\' : char === '\t' ? '\\t' : char === '\n' ? '\\n' : '\\r',
+  );
+}
