@@ -7,6 +7,7 @@ import { myLeadsPageSize } from '../src/core/attempts.ts';
 import { errorMessages } from '../src/core/errors.ts';
 import { createAttemptRepository } from '../src/server/attempts/attempt.repository.ts';
 import { createAttemptService } from '../src/server/attempts/attempt.service.ts';
+import { defaultTimeZone } from '../src/server/config/env.ts';
 import { createDatabase } from '../src/server/db/database.ts';
 import { createEventBatcher } from '../src/server/events/event-batcher.ts';
 
@@ -16,7 +17,10 @@ const database = createDatabase({
   statementTimeoutMs: 30_000,
 });
 const events = createEventBatcher(database.db, { delayMs: 100, onError: () => {} });
-const service = createAttemptService({ attempts: createAttemptRepository(database.db), events });
+const service = createAttemptService({
+  attempts: createAttemptRepository(database.db, defaultTimeZone),
+  events,
+});
 const assessorId = process.env.ASSESSOR_ID as string;
 
 async function health(): Promise<[number, unknown]> {

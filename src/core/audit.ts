@@ -69,7 +69,7 @@ const periodOutOfOrder = {
   path: ['from'],
 };
 
-/** The filters of `GET /api/audit`; the days are the call centre's (America/Sao_Paulo). */
+/** The filters of `GET /api/audit`; the days are the call centre's (TIME_ZONE). */
 export const auditFilterSchema = auditFilterFields.refine(periodInOrder, periodOutOfOrder);
 export type AuditFilter = z.output<typeof auditFilterSchema>;
 

@@ -1,9 +1,6 @@
 import { z } from 'zod';
 import { type AttemptOutcome, attemptOutcomes, leadStatusSchema } from './lead-status.ts';
 
-/** The call centre's time zone when none is configured (`TIME_ZONE`). */
-export const defaultTimeZone = 'America/Sao_Paulo';
-
 /** How many days the chart of calls covers, today included. */
 export const chartDays = 30;
 

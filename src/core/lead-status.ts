@@ -72,17 +72,3 @@ export const workableStatuses = [
   'yellow',
   'no_answer',
 ] as const satisfies readonly LeadStatus[];
-
-export function isWorkable(status: LeadStatus): boolean {
-  return (workableStatuses as readonly LeadStatus[]).includes(status);
-}
-
-/** Whether an admin may return a lead in this status to the pool (it becomes `new` again). */
-export function canReturnToPool(status: LeadStatus): boolean {
-  return status !== 'new' && !(closedStatuses as readonly LeadStatus[]).includes(status);
-}
-
-/** Whether an admin may hand this lead to another assessor. */
-export function canReassign(status: LeadStatus): boolean {
-  return !(closedStatuses as readonly LeadStatus[]).includes(status);
-}

@@ -8,15 +8,10 @@ import {
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { defaultTimeZone } from '../core/dashboard.ts';
 import { attemptsFeature } from './attempts/index.ts';
 import { auditFeature, recordAccessDenials, registerAuditTrail } from './audit/index.ts';
-import { authRoutes } from './auth/auth.routes.ts';
-import { createAuth } from './auth/auth.ts';
-import { createSessionRepository } from './auth/session.repository.ts';
-import { createSessionResolver } from './auth/session.ts';
-import { createSignInThrottleRepository } from './auth/sign-in-throttle.repository.ts';
-import type { Env } from './config/env.ts';
+import { createAuthentication } from './auth/index.ts';
+import { defaultTimeZone, type Env } from './config/env.ts';
 import { dashboardFeature } from './dashboard/index.ts';
 import type { DatabaseHandle } from './db/database.ts';
 import { distributionFeature } from './distribution/index.ts';
@@ -29,13 +24,11 @@ import { AppError } from './http/app-error.ts';
 import { frameworkErrorOptions, registerErrorHandler } from './http/error-handler.ts';
 import { registerInputGuard } from './http/input-guard.ts';
 import { registerSecurityHeaders } from './http/security-headers.ts';
-import { importRoutes } from './imports/import.routes.ts';
+import { importsFeature } from './imports/index.ts';
 import { leadsFeature } from './leads/index.ts';
 import type { Mailer } from './mail/mailer.ts';
 import { recyclingFeature } from './recycling/index.ts';
-import { createUserRepository } from './users/user.repository.ts';
-import { userRoutes } from './users/user.routes.ts';
-import { createUserService } from './users/user.service.ts';
+import { usersFeature } from './users/index.ts';
 import { registerWebApp } from './web/web.routes.ts';
 
 z.config(z.locales.ptBR());
@@ -130,22 +123,16 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     },
   });
 
-  const users = createUserRepository(database.db);
-  const auth = createAuth({
-    db: database.db,
+  const { auth, resolveSession, authFeature } = createAuthentication({
+    database,
     mailer: deps.mailer,
     appUrl: env.appUrl,
     trustedOrigins: env.trustedOrigins,
     secret: deps.authSecret,
     sessionIdleSeconds: env.sessionIdleSeconds,
-    secureCookies: secure,
-    hasPassword: (userId) => users.hasPassword(userId),
-  });
-  const resolveSession = createSessionResolver({
-    auth,
-    sessions: createSessionRepository(database.db),
     sessionMaxSeconds: env.sessionMaxSeconds,
-    ...(deps.now ? { now: deps.now } : {}),
+    secureCookies: secure,
+    now: deps.now,
   });
   registerAccessControl(app, {
     resolveSession,
@@ -154,29 +141,22 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   registerAuditTrail(app, database.db);
 
-  const userService = createUserService({ users, auth, appUrl: env.appUrl });
+  // What every feature is given: the database and the call centre's clock.
+  const shared = { database, timeZone: env.timeZone ?? defaultTimeZone };
   await app.register(healthRoutes, { database });
-  await app.register(authRoutes, {
-    auth,
-    users,
-    throttle: createSignInThrottleRepository(database.db),
-  });
-  await app.register(userRoutes, { userService });
-  await app.register(leadsFeature, { database });
-  await app.register(doNotCallFeature, { database });
-  await app.register(attemptsFeature, { database });
-  await app.register(followUpFeature, { database });
-  await app.register(distributionFeature, { database });
-  await app.register(recyclingFeature, { database });
-  await app.register(dashboardFeature, {
-    database,
-    timeZone: env.timeZone ?? defaultTimeZone,
-    now: deps.now,
-  });
-  await app.register(eventsFeature, { database });
-  await app.register(auditFeature, { database });
-  await app.register(importRoutes, {
-    database,
+  await app.register(authFeature);
+  await app.register(usersFeature, { database, auth, appUrl: env.appUrl });
+  await app.register(leadsFeature, shared);
+  await app.register(doNotCallFeature, shared);
+  await app.register(attemptsFeature, shared);
+  await app.register(followUpFeature, shared);
+  await app.register(distributionFeature, shared);
+  await app.register(recyclingFeature, shared);
+  await app.register(dashboardFeature, { ...shared, now: deps.now });
+  await app.register(eventsFeature, shared);
+  await app.register(auditFeature, shared);
+  await app.register(importsFeature, {
+    ...shared,
     dataDir: env.dataDir,
     importMaxBytes: env.importMaxBytes,
   });

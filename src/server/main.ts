@@ -6,7 +6,7 @@ import { loadOrCreateAuthSecret } from './config/app-settings.repository.ts';
 import { InvalidEnvError, readEnv } from './config/env.ts';
 import { createDatabase, migrateToLatest } from './db/database.ts';
 import { type EmbeddedDatabase, startEmbeddedPostgres } from './db/embedded-postgres.ts';
-import { type ImportWorker, startImportWorker } from './imports/import.worker.ts';
+import { type ImportWorker, startImportWorker } from './imports/index.ts';
 import { type LeadRetentionJob, startLeadRetention } from './leads/lead-retention.ts';
 import { createMailer } from './mail/mailer.ts';
 import { ensureFirstAdmin, type FirstAdminSettings } from './users/first-admin.ts';
@@ -77,7 +77,12 @@ async function main() {
     });
     await app.listen({ port: env.port, host: env.host });
     importWorker = startImportWorker({ database, dataDir: env.dataDir, log });
-    leadRetention = startLeadRetention({ database, months: env.leadRetentionMonths, log });
+    leadRetention = startLeadRetention({
+      database,
+      months: env.leadRetentionMonths,
+      timeZone: env.timeZone,
+      log,
+    });
     const seconds = ((Date.now() - startedAt) / 1000).toFixed(1);
     log(`CCA pronto em ${env.appUrl} (${seconds} s)${embedded ? `, dados em ${env.dataDir}` : ''}`);
   } catch (error) {

@@ -1,23 +1,12 @@
 import { type Kysely, type RawBuilder, type SqlBool, sql } from 'kysely';
 import type { z } from 'zod';
 import { type attemptFilterSchema, myLeadGroups } from '../../core/attempts.ts';
-import {
-  type AttemptOutcome,
-  closedStatuses,
-  type LeadStatus,
-  workableStatuses,
-} from '../../core/lead-status.ts';
+import { type AttemptOutcome, closedStatuses, type LeadStatus } from '../../core/lead-status.ts';
 import type { Channel } from '../../core/leads.ts';
 import { prepared } from '../db/database.ts';
+import { type LocalTime, localTime } from '../db/local-time.ts';
 import type { Database } from '../db/schema.ts';
-
-const saoPaulo = 'America/Sao_Paulo';
-/**
- * Midnight in São Paulo. The zone is written into the SQL, not sent as a parameter: a prepared
- * statement's generic plan can then estimate "since midnight" as well as a one-off plan can,
- * and PostgreSQL settles on planning it once instead of on every call.
- */
-const startOfToday = sql<Date>`((now() at time zone ${sql.lit(saoPaulo)})::date::timestamp at time zone ${sql.lit(saoPaulo)})`;
+import { startsFrom, transitionSet } from '../lead-transitions/lead-transition.sql.ts';
 
 export type AttemptFilter = z.output<typeof attemptFilterSchema>;
 
@@ -28,8 +17,6 @@ export interface OutcomeChange {
   channel: Channel;
   note: string | null;
   callbackAt: Date | null;
-  /** The owner after the call: the assessor, or null when the lead leaves circulation. */
-  ownerId: string | null;
   reason: string;
   block: boolean;
 }
@@ -57,26 +44,22 @@ export interface AttemptRow {
 }
 
 export interface AttemptExportRow extends AttemptRow {
-  /** Already dd/mm/aaaa HH:mm in America/Sao_Paulo. */
+  /** Already dd/mm/aaaa HH:mm in the call centre's zone. */
   createdAtText: string;
   callbackAtText: string | null;
 }
 
 /** The condition of a filter on `lead_attempts a`, or `true`. */
-function attemptCondition(filter: AttemptFilter): RawBuilder<SqlBool> {
+function attemptCondition(filter: AttemptFilter, local: LocalTime): RawBuilder<SqlBool> {
   const conditions: RawBuilder<SqlBool>[] = [];
   if (filter.assessor) conditions.push(sql<SqlBool>`a.assessor_id = ${filter.assessor}`);
   if (filter.outcome) conditions.push(sql<SqlBool>`a.outcome = ${filter.outcome}`);
   if (filter.channel) conditions.push(sql<SqlBool>`a.channel = ${filter.channel}`);
   if (filter.from) {
-    conditions.push(
-      sql<SqlBool>`a.created_at >= (${filter.from}::date::timestamp at time zone ${saoPaulo})`,
-    );
+    conditions.push(sql<SqlBool>`a.created_at >= ${local.dayStart(filter.from)}`);
   }
   if (filter.to) {
-    conditions.push(
-      sql<SqlBool>`a.created_at < ((${filter.to}::date + 1)::timestamp at time zone ${saoPaulo})`,
-    );
+    conditions.push(sql<SqlBool>`a.created_at < ${local.dayEnd(filter.to)}`);
   }
   return conditions.length > 0 ? sql<SqlBool>`(${sql.join(conditions, sql` and `)})` : sql`true`;
 }
@@ -85,10 +68,12 @@ function attemptCondition(filter: AttemptFilter): RawBuilder<SqlBool> {
 const jsonInstant = (column: RawBuilder<unknown>) =>
   sql<string>`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 
-const spDateTime = (column: RawBuilder<unknown>) =>
-  sql<string>`to_char(${column} at time zone ${saoPaulo}, 'DD/MM/YYYY HH24:MI')`;
-
-export function createAttemptRepository(db: Kysely<Database>) {
+/** `timeZone`: the call centre's (TIME_ZONE), for its "today" and the times it reads. */
+export function createAttemptRepository(db: Kysely<Database>, timeZone: string) {
+  const local = localTime(timeZone);
+  // Midnight as a literal of the SQL text: a prepared statement's generic plan then estimates
+  // "since midnight" as well as a one-off plan does, and PostgreSQL plans it once.
+  const { startOfToday } = local;
   const selectAttempts = (filter: AttemptFilter, after: number | undefined) =>
     db
       .selectFrom('lead_attempts as a')
@@ -107,7 +92,7 @@ export function createAttemptRepository(db: Kysely<Database>) {
         'a.note',
         'a.callback_at as callbackAt',
       ])
-      .where(attemptCondition(filter))
+      .where(attemptCondition(filter, local))
       .$if(after !== undefined, (query) => query.where('a.id', '<', after as number))
       .orderBy('a.id', 'desc');
 
@@ -201,16 +186,18 @@ export function createAttemptRepository(db: Kysely<Database>) {
      * did not allow it.
      */
     async recordOutcome(change: OutcomeChange): Promise<RecordedOutcome | undefined> {
-      const { leadId, assessorId, outcome, ownerId } = change;
+      const { leadId, assessorId, outcome } = change;
+      // "Retornar" is its own action (it keeps a call-back time); the SQL differs, so does the name.
+      const action = outcome === 'yellow' ? 'scheduleCallback' : 'recordOutcome';
       const result = await prepared(
-        'record-outcome',
+        action === 'scheduleCallback' ? 'schedule-callback' : 'record-outcome',
         sql<RecordedOutcome>`
           with target as (
             select id, status, phone, name from leads
             where id = ${leadId} and owner_id = ${assessorId} and erased_at is null
             for update
           ), allowed as (
-            select * from target where status = any(${[...workableStatuses]}::text[])
+            select * from target where ${startsFrom(action, sql.ref('status'))}
           ), attempt as (
             insert into lead_attempts (lead_id, assessor_id, outcome, channel, note, callback_at)
             select id, ${assessorId}, ${outcome}, ${change.channel}, ${change.note},
@@ -218,24 +205,19 @@ export function createAttemptRepository(db: Kysely<Database>) {
             from allowed
             returning id, created_at, lead_id, assessor_id, outcome, channel, note, callback_at
           ), changed as (
-            update leads l set
-              status = ${outcome},
-              attempts = l.attempts + 1,
-              callback_at = ${change.callbackAt}::timestamptz,
-              last_note = coalesce(${change.note}::text, l.last_note),
-              owner_id = ${ownerId}::text,
-              -- A lead that leaves every list keeps who had it last.
-              last_owner_id = case when ${ownerId}::text is null then ${assessorId} else l.last_owner_id end,
-              status_changed_at = case when l.status <> ${outcome} then now() else l.status_changed_at end,
-              updated_at = now()
+            update leads l set ${transitionSet(
+              action,
+              { outcome, caller: assessorId, callbackAt: change.callbackAt },
+              sql`last_note = coalesce(${change.note}::text, l.last_note)`,
+            )}
             from allowed where l.id = allowed.id
-            returning l.status, l.attempts
+            returning l.id, l.status, l.attempts, l.owner_id
           ), history as (
             insert into lead_history
               (lead_id, changed_by, from_status, to_status, from_owner_id, to_owner_id, reason)
-            select id, ${assessorId}, status, ${outcome}, ${assessorId}, ${ownerId}::text,
+            select a.id, ${assessorId}, a.status, c.status, ${assessorId}, c.owner_id,
               ${change.reason}
-            from allowed
+            from allowed a join changed c on c.id = a.id
           ), blocked as (
             insert into do_not_call (phone, reason, created_by)
             select phone, ${change.reason}, ${assessorId} from allowed
@@ -266,8 +248,8 @@ export function createAttemptRepository(db: Kysely<Database>) {
       for (;;) {
         const rows = (await selectAttempts(filter, after)
           .select([
-            spDateTime(sql`a.created_at`).as('createdAtText'),
-            spDateTime(sql`a.callback_at`).as('callbackAtText'),
+            local.dateTimeText(sql`a.created_at`).as('createdAtText'),
+            local.dateTimeText(sql`a.callback_at`).as('callbackAtText'),
           ])
           .limit(chunkSize)
           .execute()) as AttemptExportRow[];

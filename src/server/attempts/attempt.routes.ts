@@ -12,20 +12,15 @@ import { errorBodySchema } from '../../core/errors.ts';
 import { leadIdParamsSchema } from '../../core/leads.ts';
 import { filterForAudit } from '../audit/index.ts';
 import { sendSpreadsheet } from '../export/spreadsheet-export.ts';
-import { AppError } from '../http/app-error.ts';
 import { sendJsonText } from '../http/json-text.ts';
 import type { AttemptService } from './attempt.service.ts';
 import { attemptExportLayout } from './attempt-export.ts';
 
-function callerOf(request: { user: { id: string; role: 'admin' | 'assessor' } | null }) {
-  if (!request.user) throw new AppError('UNAUTHENTICATED');
-  return request.user;
-}
-
-export const attemptRoutes: FastifyPluginAsyncZod<{ attemptService: AttemptService }> = async (
-  app,
-  { attemptService },
-) => {
+export const attemptRoutes: FastifyPluginAsyncZod<{
+  attemptService: AttemptService;
+  /** The call centre's zone: exports are named for its date and time. */
+  timeZone: string;
+}> = async (app, { attemptService, timeZone }) => {
   app.get(
     '/api/my-leads',
     {
@@ -39,10 +34,7 @@ export const attemptRoutes: FastifyPluginAsyncZod<{ attemptService: AttemptServi
       },
     },
     async (request, reply) =>
-      sendJsonText(
-        reply,
-        await attemptService.myLeadsJson(callerOf(request).id, request.query.limit),
-      ),
+      sendJsonText(reply, await attemptService.myLeadsJson(request.user.id, request.query.limit)),
   );
 
   app.post(
@@ -63,11 +55,7 @@ export const attemptRoutes: FastifyPluginAsyncZod<{ attemptService: AttemptServi
       },
     },
     async (request, reply) => {
-      const result = await attemptService.record(
-        callerOf(request).id,
-        request.params.id,
-        request.body,
-      );
+      const result = await attemptService.record(request.user.id, request.params.id, request.body);
       return reply.code(201).send(result);
     },
   );
@@ -83,7 +71,7 @@ export const attemptRoutes: FastifyPluginAsyncZod<{ attemptService: AttemptServi
         response: { 200: attemptPageSchema, 400: errorBodySchema },
       },
     },
-    async (request) => attemptService.list(callerOf(request), request.query),
+    async (request) => attemptService.list(request.user, request.query),
   );
 
   app.get(
@@ -104,8 +92,9 @@ export const attemptRoutes: FastifyPluginAsyncZod<{ attemptService: AttemptServi
       });
       return sendSpreadsheet(reply, {
         format,
+        timeZone,
         fileNamePrefix: 'ligacoes',
-        chunks: attemptService.exportRows(callerOf(request), filter),
+        chunks: attemptService.exportRows(request.user, filter),
         layout: attemptExportLayout,
       });
     },

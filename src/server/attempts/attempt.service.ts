@@ -5,19 +5,13 @@ import type {
   RecordAttemptResult,
   recordAttemptBodySchema,
 } from '../../core/attempts.ts';
-import {
-  type AttemptOutcome,
-  closedStatuses,
-  type LeadStatus,
-  leadStatusLabels,
-} from '../../core/lead-status.ts';
+import { leadStatusLabels } from '../../core/lead-status.ts';
 import type { Role } from '../../core/roles.ts';
 import type { EventBatcher } from '../events/event-batcher.ts';
 import { AppError } from '../http/app-error.ts';
+import { isoTime } from '../http/iso-time.ts';
 import { decodeCursor, encodeCursor } from '../http/keyset-cursor.ts';
 import type { AttemptFilter, AttemptRepository, AttemptRow } from './attempt.repository.ts';
-
-const iso = (date: Date | null) => (date ? date.toISOString() : null);
 
 /** Who is asking: an assessor only ever sees their own calls, whatever filter they send. */
 export interface Caller {
@@ -44,12 +38,9 @@ export function toAttemptRecord(row: AttemptRow): AttemptRecord {
     outcome: row.outcome,
     channel: row.channel,
     note: row.note,
-    callbackAt: iso(row.callbackAt),
+    callbackAt: isoTime(row.callbackAt),
   };
 }
-
-const leaveCirculation = (outcome: AttemptOutcome) =>
-  (closedStatuses as readonly LeadStatus[]).includes(outcome);
 
 export function createAttemptService({
   attempts,
@@ -86,8 +77,6 @@ export function createAttemptService({
         channel: body.channel,
         note: body.note ? body.note : null,
         callbackAt,
-        // A lead that leaves circulation leaves every list too.
-        ownerId: leaveCirculation(outcome) ? null : assessorId,
         reason: `Ligação: ${leadStatusLabels[outcome]}`,
         block: outcome === 'do_not_call',
       });
@@ -106,7 +95,7 @@ export function createAttemptService({
           id: leadId,
           status: recorded.leadStatus,
           attempts: recorded.leadAttempts,
-          callbackAt: iso(recorded.callbackAt),
+          callbackAt: isoTime(recorded.callbackAt),
         },
       };
     },

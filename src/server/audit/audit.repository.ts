@@ -1,8 +1,7 @@
 import { type Kysely, type RawBuilder, type SqlBool, sql } from 'kysely';
 import type { AuditFilter } from '../../core/audit.ts';
+import { type LocalTime, localTime } from '../db/local-time.ts';
 import type { Database } from '../db/schema.ts';
-
-const saoPaulo = 'America/Sao_Paulo';
 
 /** The database handle or a transaction: a row written in a transaction commits with it. */
 export type AuditExecutor = Kysely<Database>;
@@ -40,25 +39,23 @@ export async function insertAuditRow(executor: AuditExecutor, row: NewAuditRow):
     .execute();
 }
 
-/** The condition of a filter on `audit_log a`, or `true`; days are São Paulo's. */
-function auditCondition(filter: AuditFilter): RawBuilder<SqlBool> {
+/** The condition of a filter on `audit_log a`, or `true`; days are the call centre's. */
+function auditCondition(filter: AuditFilter, local: LocalTime): RawBuilder<SqlBool> {
   const conditions: RawBuilder<SqlBool>[] = [];
   if (filter.action) conditions.push(sql<SqlBool>`a.action = ${filter.action}`);
   if (filter.actor) conditions.push(sql<SqlBool>`a.actor_id = ${filter.actor}`);
   if (filter.from) {
-    conditions.push(
-      sql<SqlBool>`a.at >= (${filter.from}::date::timestamp at time zone ${saoPaulo})`,
-    );
+    conditions.push(sql<SqlBool>`a.at >= ${local.dayStart(filter.from)}`);
   }
   if (filter.to) {
-    conditions.push(
-      sql<SqlBool>`a.at < ((${filter.to}::date + 1)::timestamp at time zone ${saoPaulo})`,
-    );
+    conditions.push(sql<SqlBool>`a.at < ${local.dayEnd(filter.to)}`);
   }
   return conditions.length > 0 ? sql<SqlBool>`(${sql.join(conditions, sql` and `)})` : sql`true`;
 }
 
-export function createAuditRepository(db: Kysely<Database>) {
+/** `timeZone`: the call centre's (TIME_ZONE), whose days the filters name. */
+export function createAuditRepository(db: Kysely<Database>, timeZone: string) {
+  const local = localTime(timeZone);
   return {
     /** One page, newest first: `id < after` keeps it an index range at any depth. */
     listPage(filter: AuditFilter, after: number | undefined, limit: number): Promise<AuditRow[]> {
@@ -78,7 +75,7 @@ export function createAuditRepository(db: Kysely<Database>) {
           'a.ip',
           'a.user_agent as userAgent',
         ])
-        .where(auditCondition(filter))
+        .where(auditCondition(filter, local))
         .$if(after !== undefined, (query) => query.where('a.id', '<', after as number))
         .orderBy('a.id', 'desc')
         .limit(limit)

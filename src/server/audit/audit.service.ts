@@ -29,7 +29,7 @@ export type AuditEntryInput = AuditSource & AuditEvent;
  */
 export function auditSourceOf(
   request: FastifyRequest,
-  actor: { id: string | null; email: string | null } | null = request.user,
+  actor: { id: string | null; email: string | null } | null = request.sessionUser,
 ): AuditSource {
   const userAgent = request.headers['user-agent'];
   return {

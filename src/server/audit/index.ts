@@ -1,5 +1,5 @@
 import type { FastifyPluginAsync } from 'fastify';
-import type { DatabaseHandle } from '../db/database.ts';
+import type { FeatureOptions } from '../feature.ts';
 import { createAuditRepository } from './audit.repository.ts';
 import { auditRoutes } from './audit.routes.ts';
 import { createAuditService } from './audit.service.ts';
@@ -14,10 +14,10 @@ export { recordAccessDenials, registerAuditTrail } from './audit-trail.ts';
  * The audit log's page: GET /api/audit. Features write to it with `request.audit(event)`,
  * or `auditRecorder.record(transaction, entry)` inside their own transaction.
  */
-export const auditFeature: FastifyPluginAsync<{ database: DatabaseHandle }> = async (
+export const auditFeature: FastifyPluginAsync<FeatureOptions> = async (
   app,
-  { database },
+  { database, timeZone },
 ) => {
-  const auditService = createAuditService({ audit: createAuditRepository(database.db) });
+  const auditService = createAuditService({ audit: createAuditRepository(database.db, timeZone) });
   await app.register(auditRoutes, { auditService });
 };

@@ -1,6 +1,9 @@
 import path from 'node:path';
 import { z } from 'zod';
 
+/** The call centre's time zone when TIME_ZONE is not set. */
+export const defaultTimeZone = 'America/Sao_Paulo';
+
 const booleanFromString = z
   .enum(['true', 'false', '1', '0'])
   .transform((value) => value === 'true' || value === '1');
@@ -53,7 +56,7 @@ const envSchema = z.object({
     .refine(isTimeZone, {
       error: 'fuso horário desconhecido (use um nome IANA, ex.: America/Sao_Paulo)',
     })
-    .default('America/Sao_Paulo'),
+    .default(defaultTimeZone),
   /** Leads untouched this many months have their personal data erased (LGPD); 0 = never. */
   LEAD_RETENTION_MONTHS: z.coerce.number().int().min(0).max(1200).default(0),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),

@@ -1,13 +1,10 @@
 import type { FastifyPluginAsync } from 'fastify';
-import type { DatabaseHandle } from '../db/database.ts';
+import type { FeatureOptions } from '../feature.ts';
 import { createDashboardRepository } from './dashboard.repository.ts';
 import { dashboardRoutes } from './dashboard.routes.ts';
 import { createDashboardService } from './dashboard.service.ts';
 
-export interface DashboardFeatureOptions {
-  database: DatabaseHandle;
-  /** The call centre's time zone (`TIME_ZONE`). */
-  timeZone: string;
+export interface DashboardFeatureOptions extends FeatureOptions {
   /** The clock that says what today is; replaceable in tests. */
   now?: (() => number) | undefined;
 }

@@ -1,12 +1,10 @@
 import { type Kysely, type RawBuilder, type SqlBool, sql } from 'kysely';
 import type { DistributionResult } from '../../core/distribution.ts';
-import type { AppEvent } from '../../core/events.ts';
 import { distributableStatuses, workableStatuses } from '../../core/lead-status.ts';
+import { type LocalTime, localTime } from '../db/local-time.ts';
 import type { Database } from '../db/schema.ts';
-import { publishEvent } from '../events/publish-event.ts';
+import { startsFrom, transitionSet } from '../lead-transitions/lead-transition.sql.ts';
 import type { PoolLead } from './allocation.ts';
-
-const saoPaulo = 'America/Sao_Paulo';
 
 export interface PoolQuery {
   statuses: readonly string[];
@@ -30,24 +28,19 @@ function poolCondition(pool: PoolQuery): RawBuilder<SqlBool> {
   return sql<SqlBool>`(${sql.join(conditions, sql` and `)})`;
 }
 
-export function createDistributionRepository(db: Kysely<Database>) {
+/** `timeZone`: the call centre's (TIME_ZONE), whose today "received today" counts. */
+export function createDistributionRepository(db: Kysely<Database>, timeZone: string) {
+  const local = localTime(timeZone);
   return {
-    ...statements(db),
-    /**
-     * Runs `work` in one transaction, with the statements bound to it; the transaction itself
-     * is handed on for the audit row, which commits with the change.
-     */
-    transaction<T>(
-      work: (repository: DistributionStatements, transaction: Kysely<Database>) => Promise<T>,
-    ): Promise<T> {
-      return db.transaction().execute((trx) => work(statements(trx), trx));
-    },
+    ...statements(db, local),
+    /** The statements bound to a unit of work's transaction. */
+    within: (executor: Kysely<Database>) => statements(executor, local),
   };
 }
 export type DistributionRepository = ReturnType<typeof createDistributionRepository>;
 export type DistributionStatements = ReturnType<typeof statements>;
 
-function statements(db: Kysely<Database>) {
+function statements(db: Kysely<Database>, { startOfToday }: LocalTime) {
   const distributable = [...distributableStatuses];
   return {
     async activeAssessors() {
@@ -139,12 +132,11 @@ function statements(db: Kysely<Database>) {
       if (values.leadIds.length === 0) return 0;
       const result = await sql<{ assigned: number }>`
         with changed as (
-          update leads l set status = 'assigned', owner_id = a.assessor_id,
-            assigned_at = now(), callback_at = null, status_changed_at = now(), updated_at = now()
+          update leads l set ${transitionSet('distribute', { assessor: sql.ref('a.assessor_id') })}
           from unnest(${values.leadIds}::bigint[], ${values.assessorIds}::text[],
             ${values.fromStatuses}::text[]) as a (lead_id, assessor_id, from_status)
           where l.id = a.lead_id and l.status = a.from_status
-            and a.from_status = any(${distributable}::text[])
+            and ${startsFrom('distribute', sql.ref('a.from_status'))}
           returning l.id, a.from_status, l.owner_id
         ), history as (
           insert into lead_history (lead_id, changed_by, from_status, to_status, to_owner_id, reason)
@@ -180,12 +172,7 @@ function statements(db: Kysely<Database>) {
         .execute();
     },
 
-    publish(event: AppEvent) {
-      return publishEvent(db, event);
-    },
-
     async assessorLoads() {
-      const todayStart = sql`(date_trunc('day', now() at time zone ${saoPaulo}) at time zone ${saoPaulo})`;
       const result = await sql<{
         id: string;
         name: string;
@@ -198,7 +185,7 @@ function statements(db: Kysely<Database>) {
             where l.owner_id = u.id and l.status = any(${[...workableStatuses]}::text[]))::int
             as pending,
           (select count(*) from leads l
-            where l.owner_id = u.id and l.assigned_at >= ${todayStart})::int as "receivedToday"
+            where l.owner_id = u.id and l.assigned_at >= ${startOfToday})::int as "receivedToday"
         from users u
         where u.role = 'assessor' and u.active
         order by u.name, u.id

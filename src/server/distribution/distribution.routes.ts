@@ -45,7 +45,6 @@ export const distributionRoutes: FastifyPluginAsyncZod<{
       },
     },
     async (request, reply) => {
-      if (!request.user) throw new AppError('UNAUTHENTICATED');
       const key = idempotencyKeySchema.safeParse(request.headers['idempotency-key']);
       if (!key.success) {
         throw new AppError(

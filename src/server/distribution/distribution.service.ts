@@ -4,10 +4,12 @@ import type {
   DistributionResult,
   distributionRequestSchema,
 } from '../../core/distribution.ts';
+import { fairCounts } from '../../core/fair-split.ts';
 import type { AuditTrail } from '../audit/index.ts';
 import type { SessionUser } from '../auth/session.ts';
+import type { RunUnitOfWork } from '../db/unit-of-work.ts';
 import { AppError } from '../http/app-error.ts';
-import { assignLeads, fairCounts } from './allocation.ts';
+import { assignLeads } from './allocation.ts';
 import type {
   DistributionRepository,
   DistributionStatements,
@@ -35,8 +37,11 @@ function poolQueryOf(pool: DistributionRequestBody['pool']): PoolQuery {
   };
 }
 
-export function createDistributionService(deps: { distributions: DistributionRepository }) {
-  const { distributions } = deps;
+export function createDistributionService(deps: {
+  distributions: DistributionRepository;
+  unitOfWork: RunUnitOfWork;
+}) {
+  const { distributions, unitOfWork } = deps;
 
   /** Who asked for how many; only active assessors may receive. */
   async function wantedOf(
@@ -89,7 +94,8 @@ export function createDistributionService(deps: { distributions: DistributionRep
       idempotencyKey: string | undefined,
       audit: AuditTrail,
     ): Promise<{ result: DistributionResult; replayed: boolean }> {
-      const result = await distributions.transaction(async (repository, transaction) => {
+      const result = await unitOfWork(audit, async (unit) => {
+        const repository = distributions.within(unit.trx);
         const wanted = await wantedOf(repository, request);
         const requested = wanted.reduce((sum, share) => sum + share.requested, 0);
         const claimed = await repository.claim({
@@ -153,23 +159,20 @@ export function createDistributionService(deps: { distributions: DistributionRep
         };
         await repository.saveShares(claimed.id, shares);
         await repository.finish(claimed.id, assigned, answer);
-        await audit(
-          {
-            action: 'distribution.created',
-            target: { type: 'distribution', id: claimed.id },
-            details: {
-              requested,
-              assigned,
-              shortfall: answer.shortfall,
-              pool: request.pool ?? { kind: 'mixed' },
-              assessors: shares.filter((share) => share.assigned > 0).length,
-            },
-          },
-          transaction,
-        );
         const receivers = shares.filter((share) => share.assigned > 0);
+        await unit.audit({
+          action: 'distribution.created',
+          target: { type: 'distribution', id: claimed.id },
+          details: {
+            requested,
+            assigned,
+            shortfall: answer.shortfall,
+            pool: request.pool ?? { kind: 'mixed' },
+            assessors: receivers.length,
+          },
+        });
         if (receivers.length > 0) {
-          await repository.publish({
+          unit.publish({
             type: 'leads.distributed',
             assessorIds: receivers.map((share) => share.assessorId),
           });

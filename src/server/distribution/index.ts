@@ -1,16 +1,18 @@
 import type { FastifyPluginAsync } from 'fastify';
-import type { DatabaseHandle } from '../db/database.ts';
+import { createUnitOfWork } from '../db/unit-of-work.ts';
+import type { FeatureOptions } from '../feature.ts';
 import { createDistributionRepository } from './distribution.repository.ts';
 import { distributionRoutes } from './distribution.routes.ts';
 import { createDistributionService } from './distribution.service.ts';
 
 /** The daily distribution: /api/distributions and its overview. */
-export const distributionFeature: FastifyPluginAsync<{ database: DatabaseHandle }> = async (
+export const distributionFeature: FastifyPluginAsync<FeatureOptions> = async (
   app,
-  { database },
+  { database, timeZone },
 ) => {
   const distributionService = createDistributionService({
-    distributions: createDistributionRepository(database.db),
+    distributions: createDistributionRepository(database.db, timeZone),
+    unitOfWork: createUnitOfWork(database.db, app.log),
   });
   await app.register(distributionRoutes, { distributionService });
 };

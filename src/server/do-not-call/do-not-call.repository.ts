@@ -1,5 +1,6 @@
 import { type Kysely, type RawBuilder, type SqlBool, sql } from 'kysely';
 import type { Database } from '../db/schema.ts';
+import { startsFrom, transitionSet } from '../lead-transitions/lead-transition.sql.ts';
 
 /** What the search box of the block list was understood to mean. */
 export type BlockedPhoneSearch =
@@ -29,6 +30,9 @@ function searchCondition(search: BlockedPhoneSearch | undefined): RawBuilder<Sql
 
 export function createDoNotCallRepository(db: Kysely<Database>) {
   return {
+    /** The statements bound to a unit of work's transaction. */
+    within: (executor: Kysely<Database>) => createDoNotCallRepository(executor),
+
     /** One page, newest first, by (created_at, phone) so a page is an index range at any depth. */
     async listPage(
       search: BlockedPhoneSearch | undefined,
@@ -56,7 +60,6 @@ export function createDoNotCallRepository(db: Kysely<Database>) {
      * Answers nothing when the phone was already there.
      */
     async block(
-      trx: Kysely<Database>,
       phone: string,
       reason: string,
       adminId: string,
@@ -74,13 +77,11 @@ export function createDoNotCallRepository(db: Kysely<Database>) {
           returning phone, reason, created_by, created_at
         ), locked as (
           select l.id, l.status, l.owner_id from leads l
-          where l.phone in (select phone from added) and l.status <> 'do_not_call'
+          where l.phone in (select phone from added) and ${startsFrom('block')}
           order by l.id
           for update
         ), changed as (
-          update leads l set status = 'do_not_call', owner_id = null,
-            last_owner_id = coalesce(l.owner_id, l.last_owner_id), callback_at = null,
-            status_changed_at = now(), updated_at = now()
+          update leads l set ${transitionSet('block')}
           from locked where l.id = locked.id
           returning l.id, locked.status as from_status, locked.owner_id as from_owner_id
         ), history as (
@@ -96,7 +97,7 @@ export function createDoNotCallRepository(db: Kysely<Database>) {
             where from_owner_id is not null) as "formerOwnerIds"
         from added a
         left join users u on u.id = a.created_by
-      `.execute(trx);
+      `.execute(db);
       const row = result.rows[0];
       if (!row) return undefined;
       const { leadsTakenOut, formerOwnerIds, ...blocked } = row;
@@ -110,10 +111,6 @@ export function createDoNotCallRepository(db: Kysely<Database>) {
         .where('phone', '=', phone)
         .executeTakeFirst();
       return result.numDeletedRows > 0n;
-    },
-
-    transaction<T>(work: (trx: Kysely<Database>) => Promise<T>): Promise<T> {
-      return db.transaction().execute(work);
     },
   };
 }

@@ -8,7 +8,6 @@ import {
   blockedPhoneParamsSchema,
 } from '../../core/do-not-call.ts';
 import { errorBodySchema } from '../../core/errors.ts';
-import { AppError } from '../http/app-error.ts';
 import type { DoNotCallService } from './do-not-call.service.ts';
 
 export const doNotCallRoutes: FastifyPluginAsyncZod<{
@@ -42,13 +41,7 @@ export const doNotCallRoutes: FastifyPluginAsyncZod<{
       },
     },
     async (request, reply) => {
-      if (!request.user) throw new AppError('UNAUTHENTICATED');
-      const result = await doNotCallService.add(request.body, request.user.id);
-      // The phone itself stays out of the log: the log is kept for good, personal data is not.
-      await request.audit({
-        action: 'do_not_call.added',
-        details: { leadsTakenOut: result.leadsTakenOut },
-      });
+      const result = await doNotCallService.add(request.body, request.user.id, request.audit);
       return reply.code(201).send(result);
     },
   );
@@ -66,8 +59,7 @@ export const doNotCallRoutes: FastifyPluginAsyncZod<{
       },
     },
     async (request, reply) => {
-      await doNotCallService.remove(request.params.phone);
-      await request.audit({ action: 'do_not_call.removed' });
+      await doNotCallService.remove(request.params.phone, request.audit);
       return reply.code(204).send(null);
     },
   );

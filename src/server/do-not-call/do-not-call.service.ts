@@ -1,7 +1,9 @@
 import { type BlockedPhone, defaultBlockReason } from '../../core/do-not-call.ts';
 import { normaliseBrazilianPhone } from '../../core/phone.ts';
-import { publishEvent } from '../events/publish-event.ts';
+import type { AuditTrail } from '../audit/index.ts';
+import type { RunUnitOfWork } from '../db/unit-of-work.ts';
 import { AppError } from '../http/app-error.ts';
+import { decodeTimeKeyCursor, encodeTimeCursor } from '../http/keyset-cursor.ts';
 import type {
   BlockedPhoneCursor,
   BlockedPhoneRow,
@@ -30,20 +32,13 @@ export function parseBlockedPhoneSearch(q: string): BlockedPhoneSearch | 'nothin
   return phone?.ok ? { kind: 'phone', phone: phone.e164 } : { kind: 'digits', digits };
 }
 
-const cursorPattern = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z\|\+\d{8,15}$/;
-
-/** The cursor carries the last row's time (to the microsecond) and phone, opaque to clients. */
-export function encodeBlockedPhoneCursor(cursor: BlockedPhoneCursor): string {
-  return Buffer.from(`${cursor.at}|${cursor.phone}`).toString('base64url');
-}
-
-export function decodeBlockedPhoneCursor(cursor: string): BlockedPhoneCursor {
-  const text = Buffer.from(cursor, 'base64url').toString();
-  if (!cursorPattern.test(text)) {
+/** The block list's pages are ordered by time then phone: the cursor's key is the phone. */
+function decodeBlockedPhoneCursor(cursor: string): BlockedPhoneCursor {
+  const { at, key } = decodeTimeKeyCursor(cursor);
+  if (!/^\+\d{8,15}$/.test(key)) {
     throw new AppError('BAD_REQUEST', 'Cursor de paginação inválido.');
   }
-  const [at = '', phone = ''] = text.split('|');
-  return { at, phone };
+  return { at, phone: key };
 }
 
 function normalisedOrThrow(input: string): string {
@@ -52,7 +47,13 @@ function normalisedOrThrow(input: string): string {
   return phone.e164;
 }
 
-export function createDoNotCallService({ doNotCall }: { doNotCall: DoNotCallRepository }) {
+export function createDoNotCallService({
+  doNotCall,
+  unitOfWork,
+}: {
+  doNotCall: DoNotCallRepository;
+  unitOfWork: RunUnitOfWork;
+}) {
   return {
     async list(query: { q?: string | undefined; cursor?: string | undefined; limit: number }) {
       const after = query.cursor ? decodeBlockedPhoneCursor(query.cursor) : undefined;
@@ -65,36 +66,43 @@ export function createDoNotCallService({ doNotCall }: { doNotCall: DoNotCallRepo
         phones: page.map(toBlockedPhone),
         nextCursor:
           rows.length > query.limit && last
-            ? encodeBlockedPhoneCursor({ at: last.createdAtKey, phone: last.phone })
+            ? encodeTimeCursor(last.createdAtKey, last.phone)
             : null,
       };
     },
 
-    async add(body: { phone: string; reason?: string | undefined }, adminId: string) {
+    async add(
+      body: { phone: string; reason?: string | undefined },
+      adminId: string,
+      audit: AuditTrail,
+    ) {
       const phone = normalisedOrThrow(body.phone);
-      const added = await doNotCall.transaction(async (trx) => {
-        const result = await doNotCall.block(
-          trx,
-          phone,
-          body.reason ?? defaultBlockReason,
-          adminId,
-          blockedPhoneHistoryReason,
-        );
+      return unitOfWork(audit, async (unit) => {
+        const added = await doNotCall
+          .within(unit.trx)
+          .block(phone, body.reason ?? defaultBlockReason, adminId, blockedPhoneHistoryReason);
+        if (!added) throw new AppError('CONFLICT', 'Este telefone já está na lista de bloqueio.');
         // The assessors who lost a lead see their list change at once.
-        if (result && result.leadsTakenOut > 0) {
-          await publishEvent(trx, { type: 'leads.changed', assessorIds: result.formerOwnerIds });
+        if (added.leadsTakenOut > 0) {
+          unit.publish({ type: 'leads.changed', assessorIds: added.formerOwnerIds });
         }
-        return result;
+        // The phone itself stays out of the log: the log is kept for good, personal data is not.
+        await unit.audit({
+          action: 'do_not_call.added',
+          details: { leadsTakenOut: added.leadsTakenOut },
+        });
+        return { blocked: toBlockedPhone(added.blocked), leadsTakenOut: added.leadsTakenOut };
       });
-      if (!added) throw new AppError('CONFLICT', 'Este telefone já está na lista de bloqueio.');
-      return { blocked: toBlockedPhone(added.blocked), leadsTakenOut: added.leadsTakenOut };
     },
 
-    async remove(input: string): Promise<void> {
+    async remove(input: string, audit: AuditTrail): Promise<void> {
       const phone = normalisedOrThrow(input);
-      if (!(await doNotCall.unblock(phone))) {
-        throw new AppError('NOT_FOUND', 'Este telefone não está na lista de bloqueio.');
-      }
+      await unitOfWork(audit, async (unit) => {
+        if (!(await doNotCall.within(unit.trx).unblock(phone))) {
+          throw new AppError('NOT_FOUND', 'Este telefone não está na lista de bloqueio.');
+        }
+        await unit.audit({ action: 'do_not_call.removed' });
+      });
     },
   };
 }

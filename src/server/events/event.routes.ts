@@ -33,7 +33,6 @@ export const eventRoutes: FastifyPluginAsyncZod<{ hub: EventHub }> = async (app,
     },
     async (request, reply) => {
       const user = request.user;
-      if (!user) return;
       reply.hijack();
       const raw = reply.raw;
       raw.writeHead(200, {

@@ -78,11 +78,11 @@ export function xlsxStream<Row>(chunks: RowChunks<Row>, layout: SpreadsheetLayou
 
 const xlsxType = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
-/** `<prefix>-2026-11-22-0415` in São Paulo time. */
-export function exportFileName(prefix: string, now = new Date()): string {
+/** `<prefix>-2026-11-22-0415`, in the call centre's time. */
+export function exportFileName(prefix: string, timeZone: string, now = new Date()): string {
   const parts = Object.fromEntries(
     new Intl.DateTimeFormat('en-CA', {
-      timeZone: 'America/Sao_Paulo',
+      timeZone,
       year: 'numeric',
       month: '2-digit',
       day: '2-digit',
@@ -102,6 +102,8 @@ export function sendSpreadsheet<Row>(
   options: {
     format: ExportFormat;
     fileNamePrefix: string;
+    /** The call centre's zone (TIME_ZONE): the file is named for its date and time. */
+    timeZone: string;
     chunks: RowChunks<Row>;
     layout: SpreadsheetLayout<Row>;
   },
@@ -109,7 +111,7 @@ export function sendSpreadsheet<Row>(
   const { format, chunks, layout } = options;
   reply.header(
     'content-disposition',
-    `attachment; filename="${exportFileName(options.fileNamePrefix)}.${format}"`,
+    `attachment; filename="${exportFileName(options.fileNamePrefix, options.timeZone)}.${format}"`,
   );
   if (format === 'xlsx') return reply.type(xlsxType).send(xlsxStream(chunks, layout));
   return reply.type('text/csv; charset=utf-8').send(csvStream(chunks, layout));

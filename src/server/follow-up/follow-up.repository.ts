@@ -1,9 +1,8 @@
 import { type Kysely, type RawBuilder, type SqlBool, sql } from 'kysely';
 import type { z } from 'zod';
 import type { followUpExportQuerySchema } from '../../core/attempts.ts';
+import { type LocalTime, localTime } from '../db/local-time.ts';
 import type { Database } from '../db/schema.ts';
-
-const saoPaulo = 'America/Sao_Paulo';
 
 export type FollowUpFilter = Omit<z.output<typeof followUpExportQuerySchema>, 'format'>;
 
@@ -25,24 +24,20 @@ export interface FollowUpRow {
 }
 
 export interface FollowUpExportRow extends FollowUpRow {
-  /** Already dd/mm/aaaa HH:mm in America/Sao_Paulo. */
+  /** Already dd/mm/aaaa HH:mm in the call centre's zone. */
   acceptedAtText: string;
   registrationConfirmedAtText: string | null;
 }
 
 /** The condition of a filter on the `green` leads `l`. */
-function followUpCondition(filter: FollowUpFilter): RawBuilder<SqlBool> {
+function followUpCondition(filter: FollowUpFilter, local: LocalTime): RawBuilder<SqlBool> {
   const conditions: RawBuilder<SqlBool>[] = [sql<SqlBool>`l.status = 'green'`];
   if (filter.assessor) conditions.push(sql<SqlBool>`l.owner_id = ${filter.assessor}`);
   if (filter.from) {
-    conditions.push(
-      sql<SqlBool>`l.status_changed_at >= (${filter.from}::date::timestamp at time zone ${saoPaulo})`,
-    );
+    conditions.push(sql<SqlBool>`l.status_changed_at >= ${local.dayStart(filter.from)}`);
   }
   if (filter.to) {
-    conditions.push(
-      sql<SqlBool>`l.status_changed_at < ((${filter.to}::date + 1)::timestamp at time zone ${saoPaulo})`,
-    );
+    conditions.push(sql<SqlBool>`l.status_changed_at < ${local.dayEnd(filter.to)}`);
   }
   if (filter.confirmed === 'yes')
     conditions.push(sql<SqlBool>`l.registration_confirmed_at is not null`);
@@ -50,12 +45,11 @@ function followUpCondition(filter: FollowUpFilter): RawBuilder<SqlBool> {
   return sql<SqlBool>`(${sql.join(conditions, sql` and `)})`;
 }
 
-const spDateTime = (column: RawBuilder<unknown>) =>
-  sql<string>`to_char(${column} at time zone ${saoPaulo}, 'DD/MM/YYYY HH24:MI')`;
-
 export type FollowUpCursor = { at: string; id: number };
 
-export function createFollowUpRepository(db: Kysely<Database>) {
+/** `timeZone`: the call centre's (TIME_ZONE), for the days of the filters and the times shown. */
+export function createFollowUpRepository(db: Kysely<Database>, timeZone: string) {
+  const local = localTime(timeZone);
   const selectFollowUp = (condition: RawBuilder<SqlBool>, after: FollowUpCursor | undefined) =>
     db
       .selectFrom('leads as l')
@@ -89,9 +83,9 @@ export function createFollowUpRepository(db: Kysely<Database>) {
   return {
     /** One page of accepted leads, the most recently accepted first. */
     listPage(filter: FollowUpFilter, after: FollowUpCursor | undefined, limit: number) {
-      return selectFollowUp(followUpCondition(filter), after).limit(limit).execute() as Promise<
-        FollowUpRow[]
-      >;
+      return selectFollowUp(followUpCondition(filter, local), after)
+        .limit(limit)
+        .execute() as Promise<FollowUpRow[]>;
     },
 
     findGreen(id: number) {
@@ -99,10 +93,6 @@ export function createFollowUpRepository(db: Kysely<Database>) {
         sql<SqlBool>`l.status = 'green' and l.id = ${id}`,
         undefined,
       ).executeTakeFirst() as Promise<FollowUpRow | undefined>;
-    },
-
-    transaction<T>(work: (trx: Kysely<Database>) => Promise<T>): Promise<T> {
-      return db.transaction().execute(work);
     },
 
     /** Sets (keeping the first date) or clears the mark; false when the lead is not `green`. */
@@ -129,10 +119,10 @@ export function createFollowUpRepository(db: Kysely<Database>) {
     async *exportRows(filter: FollowUpFilter, chunkSize = 2000) {
       let after: FollowUpCursor | undefined;
       for (;;) {
-        const rows = (await selectFollowUp(followUpCondition(filter), after)
+        const rows = (await selectFollowUp(followUpCondition(filter, local), after)
           .select([
-            spDateTime(sql`l.status_changed_at`).as('acceptedAtText'),
-            spDateTime(sql`l.registration_confirmed_at`).as('registrationConfirmedAtText'),
+            local.dateTimeText(sql`l.status_changed_at`).as('acceptedAtText'),
+            local.dateTimeText(sql`l.registration_confirmed_at`).as('registrationConfirmedAtText'),
           ])
           .limit(chunkSize)
           .execute()) as FollowUpExportRow[];

@@ -13,10 +13,11 @@ import { sendSpreadsheet } from '../export/spreadsheet-export.ts';
 import type { FollowUpService } from './follow-up.service.ts';
 import { followUpExportLayout } from './follow-up-export.ts';
 
-export const followUpRoutes: FastifyPluginAsyncZod<{ followUpService: FollowUpService }> = async (
-  app,
-  { followUpService },
-) => {
+export const followUpRoutes: FastifyPluginAsyncZod<{
+  followUpService: FollowUpService;
+  /** The call centre's zone: exports are named for its date and time. */
+  timeZone: string;
+}> = async (app, { followUpService, timeZone }) => {
   app.get(
     '/api/follow-up',
     {
@@ -50,6 +51,7 @@ export const followUpRoutes: FastifyPluginAsyncZod<{ followUpService: FollowUpSe
       });
       return sendSpreadsheet(reply, {
         format,
+        timeZone,
         fileNamePrefix: 'aceitaram',
         chunks: followUpService.exportRows(filter),
         layout: followUpExportLayout,

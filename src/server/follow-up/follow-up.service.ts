@@ -1,6 +1,6 @@
 import type { z } from 'zod';
 import type { FollowUpLead, followUpQuerySchema } from '../../core/attempts.ts';
-import { publishEvent } from '../events/publish-event.ts';
+import type { RunUnitOfWork } from '../db/unit-of-work.ts';
 import { AppError } from '../http/app-error.ts';
 import { decodeTimeCursor, encodeTimeCursor } from '../http/keyset-cursor.ts';
 import type { FollowUpFilter, FollowUpRepository, FollowUpRow } from './follow-up.repository.ts';
@@ -22,7 +22,12 @@ function toFollowUpLead(row: FollowUpRow): FollowUpLead {
   };
 }
 
-export function createFollowUpService({ followUp }: { followUp: FollowUpRepository }) {
+export interface FollowUpServiceDeps {
+  followUp: FollowUpRepository;
+  unitOfWork: RunUnitOfWork;
+}
+
+export function createFollowUpService({ followUp, unitOfWork }: FollowUpServiceDeps) {
   return {
     async list(query: z.output<typeof followUpQuerySchema>) {
       const { cursor, limit, ...filter } = query;
@@ -38,11 +43,11 @@ export function createFollowUpService({ followUp }: { followUp: FollowUpReposito
     },
 
     async confirmRegistration(id: number, confirmed: boolean): Promise<FollowUpLead> {
-      await followUp.transaction(async (trx) => {
-        if (!(await followUp.setRegistrationConfirmed(trx, id, confirmed))) {
+      await unitOfWork(null, async (unit) => {
+        if (!(await followUp.setRegistrationConfirmed(unit.trx, id, confirmed))) {
           throw new AppError('NOT_FOUND', 'Lead aceito não encontrado.');
         }
-        await publishEvent(trx, { type: 'leads.changed', assessorIds: [] });
+        unit.publish({ type: 'leads.changed', assessorIds: [] });
       });
       const row = await followUp.findGreen(id);
       if (!row) throw new AppError('NOT_FOUND', 'Lead aceito não encontrado.');

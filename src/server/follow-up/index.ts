@@ -1,16 +1,18 @@
 import type { FastifyPluginAsync } from 'fastify';
-import type { DatabaseHandle } from '../db/database.ts';
+import { createUnitOfWork } from '../db/unit-of-work.ts';
+import type { FeatureOptions } from '../feature.ts';
 import { createFollowUpRepository } from './follow-up.repository.ts';
 import { followUpRoutes } from './follow-up.routes.ts';
 import { createFollowUpService } from './follow-up.service.ts';
 
 /** /acompanhar: the accepted leads, their "cadastro confirmado" mark and their export. */
-export const followUpFeature: FastifyPluginAsync<{ database: DatabaseHandle }> = async (
+export const followUpFeature: FastifyPluginAsync<FeatureOptions> = async (
   app,
-  { database },
+  { database, timeZone },
 ) => {
   const followUpService = createFollowUpService({
-    followUp: createFollowUpRepository(database.db),
+    followUp: createFollowUpRepository(database.db, timeZone),
+    unitOfWork: createUnitOfWork(database.db, app.log),
   });
-  await app.register(followUpRoutes, { followUpService });
+  await app.register(followUpRoutes, { followUpService, timeZone });
 };

@@ -13,7 +13,10 @@ declare module 'fastify' {
     access?: RouteAccess;
   }
   interface FastifyRequest {
-    user: SessionUser | null;
+    /** The signed-in user of a `signedIn` or `admin` route; reading it elsewhere answers 401. */
+    readonly user: SessionUser;
+    /** The signed-in user if the access check found one: null on public routes. */
+    sessionUser: SessionUser | null;
   }
 }
 
@@ -38,7 +41,13 @@ export function registerAccessControl(
     return new AppError(code);
   };
 
-  app.decorateRequest('user', null);
+  app.decorateRequest('sessionUser', null);
+  app.decorateRequest('user', {
+    getter(this: FastifyRequest) {
+      if (!this.sessionUser) throw new AppError('UNAUTHENTICATED');
+      return this.sessionUser;
+    },
+  });
 
   app.addHook('onRoute', (route) => {
     if (!route.url.startsWith('/api')) return;
@@ -57,8 +66,10 @@ export function registerAccessControl(
     }
     const access = request.routeOptions.config.access;
     if (!access || access === 'public') return;
-    request.user = await options.resolveSession(request, reply);
-    if (access === 'admin' && request.user.role !== 'admin') throw await deny(request, 'FORBIDDEN');
+    request.sessionUser = await options.resolveSession(request, reply);
+    if (access === 'admin' && request.sessionUser.role !== 'admin') {
+      throw await deny(request, 'FORBIDDEN');
+    }
   });
 }
 

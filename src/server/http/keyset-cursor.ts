@@ -7,30 +7,38 @@ export function encodeCursor(id: number): string {
 
 export function decodeCursor(cursor: string): number {
   const id = Number(Buffer.from(cursor, 'base64url').toString());
-  if (!Number.isSafeInteger(id) || id <= 0) {
-    throw new AppError('BAD_REQUEST', 'Cursor de paginação inválido.');
-  }
+  if (!Number.isSafeInteger(id) || id <= 0) throw invalidCursor();
   return id;
 }
 
-/**
- * A cursor for pages ordered by a time then an id (both descending). The time travels as
- * PostgreSQL wrote it, to the microsecond: a JavaScript Date would cut it to milliseconds
- * and the next page would skip or repeat rows.
- */
-export function encodeTimeCursor(at: string, id: number): string {
-  return Buffer.from(`${at}|${id}`).toString('base64url');
+function invalidCursor() {
+  return new AppError('BAD_REQUEST', 'Cursor de paginação inválido.');
 }
 
-export function decodeTimeCursor(cursor: string): { at: string; id: number } {
-  const [at = '', idText] = Buffer.from(cursor, 'base64url').toString().split('|');
-  const id = Number(idText);
-  if (
-    !/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z$/.test(at) ||
-    !Number.isSafeInteger(id) ||
-    id <= 0
-  ) {
-    throw new AppError('BAD_REQUEST', 'Cursor de paginação inválido.');
+/**
+ * A cursor for pages ordered by a time then a key such as an id (both descending). The time
+ * travels as PostgreSQL wrote it, to the microsecond: a JavaScript Date would cut it to
+ * milliseconds and the next page would skip or repeat rows.
+ */
+export function encodeTimeCursor(at: string, key: number | string): string {
+  return Buffer.from(`${at}|${key}`).toString('base64url');
+}
+
+/** The time and the key of a time cursor; the caller checks the key's own shape. */
+export function decodeTimeKeyCursor(cursor: string): { at: string; key: string } {
+  const text = Buffer.from(cursor, 'base64url').toString();
+  const separator = text.indexOf('|');
+  const at = text.slice(0, separator);
+  if (separator < 0 || !/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z$/.test(at)) {
+    throw invalidCursor();
   }
+  return { at, key: text.slice(separator + 1) };
+}
+
+/** A time cursor whose key is a row's id. */
+export function decodeTimeCursor(cursor: string): { at: string; id: number } {
+  const { at, key } = decodeTimeKeyCursor(cursor);
+  const id = Number(key);
+  if (!/^\d+$/.test(key) || !Number.isSafeInteger(id) || id <= 0) throw invalidCursor();
   return { at, id };
 }

@@ -1,5 +1,5 @@
 import { rm } from 'node:fs/promises';
-import multipart from '@fastify/multipart';
+import multipart, { type MultipartFields } from '@fastify/multipart';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -10,14 +10,12 @@ import {
   importIdParamsSchema,
   importPreviewSchema,
 } from '../../core/imports.ts';
-import type { DatabaseHandle } from '../db/database.ts';
 import { AppError } from '../http/app-error.ts';
-import { createImportRepository } from './import.repository.ts';
-import { createImportService, type SavedUpload } from './import.service.ts';
+import type { ImportService, SavedUpload } from './import.service.ts';
 import { saveUpload } from './import-files.ts';
 
 export interface ImportRoutesOptions {
-  database: DatabaseHandle;
+  importService: ImportService;
   dataDir: string;
   importMaxBytes: number;
 }
@@ -34,31 +32,27 @@ export const importRoutes: FastifyPluginAsyncZod<ImportRoutesOptions> = async (a
   await app.register(multipart, {
     limits: { fileSize: options.importMaxBytes, files: 1, fields: 10, fieldSize: 1024 * 1024 },
   });
-  const imports = createImportService({
-    imports: createImportRepository(options.database.db),
-    dataDir: options.dataDir,
-  });
+  const imports = options.importService;
   const megabytes = Math.round(options.importMaxBytes / (1024 * 1024));
 
-  /** Reads the multipart body: the file is streamed to disk, the text fields are kept. */
+  /** Reads the multipart body: the file is streamed to disk, the library keeps the fields. */
   async function readUpload(request: FastifyRequest) {
     if (!request.isMultipart()) {
       throw new AppError('UNSUPPORTED_MEDIA_TYPE', 'Envie o arquivo como multipart/form-data.');
     }
-    const fields: Record<string, string> = {};
+    let fields: MultipartFields = {};
     let upload: SavedUpload | undefined;
     try {
       for await (const part of request.parts()) {
-        if (part.type === 'file') {
-          if (part.fieldname !== 'file' || upload) {
-            part.file.resume();
-            continue;
-          }
-          const saved = await saveUpload(options.dataDir, part.file);
-          upload = { ...saved, fileName: part.filename || 'arquivo' };
-        } else {
-          fields[part.fieldname] = String(part.value);
+        // Each part carries the form's fields parsed so far: after the last one, all of them.
+        fields = part.fields;
+        if (part.type !== 'file') continue;
+        if (part.fieldname !== 'file' || upload) {
+          part.file.resume();
+          continue;
         }
+        const saved = await saveUpload(options.dataDir, part.file);
+        upload = { ...saved, fileName: part.filename || 'arquivo' };
       }
     } catch (error) {
       if (upload) await rm(upload.filePath, { force: true });
@@ -113,10 +107,10 @@ export const importRoutes: FastifyPluginAsyncZod<ImportRoutesOptions> = async (a
       const id = await imports.start(
         {
           upload,
-          mapping: fields.mapping,
-          source: fields.source,
-          fillEmptyFields: fields.fillEmptyFields,
-          createdBy: request.user?.id ?? '',
+          mapping: textField(fields, 'mapping'),
+          source: textField(fields, 'source'),
+          fillEmptyFields: textField(fields, 'fillEmptyFields'),
+          createdBy: request.user.id,
         },
         request.audit,
       );
@@ -185,3 +179,10 @@ export const importRoutes: FastifyPluginAsyncZod<ImportRoutesOptions> = async (a
     async (request) => imports.undo(request.params.id, request.audit),
   );
 };
+
+/** A text field of the form as the multipart library parsed it; sent twice, the last counts. */
+function textField(fields: MultipartFields, name: string): string | undefined {
+  const field = fields[name];
+  const last = Array.isArray(field) ? field.at(-1) : field;
+  return last?.type === 'field' ? String(last.value) : undefined;
+}

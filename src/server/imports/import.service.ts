@@ -7,6 +7,7 @@ import {
   type ImportPreview,
 } from '../../core/imports.ts';
 import type { AuditTrail } from '../audit/index.ts';
+import type { RunUnitOfWork } from '../db/unit-of-work.ts';
 import { AppError } from '../http/app-error.ts';
 import { guessMapping, inspectFile } from './file-inspection.ts';
 import type { ImportRepository } from './import.repository.ts';
@@ -30,12 +31,14 @@ export type ImportService = ReturnType<typeof createImportService>;
 
 type BatchRow = NonNullable<Awaited<ReturnType<ImportRepository['find']>>>;
 
-export function createImportService(deps: {
+export interface ImportServiceDeps {
   imports: ImportRepository;
+  unitOfWork: RunUnitOfWork;
   dataDir: string;
-  onQueued?: () => void;
-}) {
-  const { imports } = deps;
+}
+
+export function createImportService(deps: ImportServiceDeps) {
+  const { imports, unitOfWork } = deps;
 
   return {
     async preview(upload: SavedUpload): Promise<ImportPreview> {
@@ -61,8 +64,8 @@ export function createImportService(deps: {
         const inspection = await inspectFile(upload.filePath);
         const mapping = readMapping(input.mapping, inspection.columns);
         const source = (input.source ?? '').trim().slice(0, 200) || upload.fileName;
-        const id = await imports.insertBatch(
-          {
+        return await unitOfWork(audit, async (unit) => {
+          const id = await imports.insertBatch(unit.trx, {
             fileName: upload.fileName.slice(0, 255),
             fileSize: upload.size,
             format: inspection.format,
@@ -71,21 +74,21 @@ export function createImportService(deps: {
             columns: inspection.columns,
             fillEmptyFields: input.fillEmptyFields === 'true',
             createdBy: input.createdBy,
-          },
-          (batchId) => rename(upload.filePath, uploadPath(deps.dataDir, batchId)),
-        );
-        deps.onQueued?.();
-        await audit({
-          action: 'import.started',
-          target: { type: 'import', id },
-          details: {
-            fileName: upload.fileName.slice(0, 255),
-            fileSize: upload.size,
-            format: inspection.format,
-            source,
-          },
+          });
+          await unit.audit({
+            action: 'import.started',
+            target: { type: 'import', id },
+            details: {
+              fileName: upload.fileName.slice(0, 255),
+              fileSize: upload.size,
+              format: inspection.format,
+              source,
+            },
+          });
+          // Last, so that a batch is committed only with its file in place.
+          await rename(upload.filePath, uploadPath(deps.dataDir, id));
+          return id;
         });
-        return id;
       } catch (error) {
         await rm(upload.filePath, { force: true });
         throw error;
@@ -129,26 +132,29 @@ export function createImportService(deps: {
       return { fileName: `rejeitados-importacao-${id}.csv`, body: Readable.from(lines()) };
     },
 
+    /** Deletes the batch's leads while all of them are still new; otherwise deletes none. */
     async undo(id: number, audit: AuditTrail): Promise<ImportBatch> {
-      const result = await imports.undo(id);
-      if (result === 'not-done') {
-        const batch = await imports.find(id);
-        if (!batch) throw new AppError('NOT_FOUND', 'Importação não encontrada.');
-        throw new AppError('CONFLICT', 'Só é possível desfazer uma importação concluída.');
-      }
-      if (result === 'in-use') {
-        throw new AppError(
-          'CONFLICT',
-          'Não é possível desfazer: alguns leads desta importação já foram distribuídos ou trabalhados.',
-        );
-      }
-      const batch = await this.get(id);
-      await audit({
-        action: 'import.undone',
-        target: { type: 'import', id },
-        details: { fileName: batch.fileName, inserted: batch.inserted },
+      await unitOfWork(audit, async (unit) => {
+        const result = await imports.undo(unit.trx, id);
+        if (result === 'not-found') throw new AppError('NOT_FOUND', 'Importação não encontrada.');
+        if (result === 'not-done') {
+          throw new AppError('CONFLICT', 'Só é possível desfazer uma importação concluída.');
+        }
+        if (result === 'in-use') {
+          throw new AppError(
+            'CONFLICT',
+            'Não é possível desfazer: alguns leads desta importação já foram distribuídos ou trabalhados.',
+          );
+        }
+        await unit.audit({
+          action: 'import.undone',
+          target: { type: 'import', id },
+          details: result.undone,
+        });
+        // The deleted leads were all new, so nobody's list held them: the pages of admins.
+        unit.publish({ type: 'leads.changed', assessorIds: [] });
       });
-      return batch;
+      return this.get(id);
     },
   };
 }

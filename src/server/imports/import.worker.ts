@@ -1,11 +1,19 @@
 import { rm } from 'node:fs/promises';
 import type { ColumnMapping } from '../../core/imports.ts';
 import type { DatabaseHandle } from '../db/database.ts';
+import { publishEvents } from '../events/publish-event.ts';
 import { inspectFile } from './file-inspection.ts';
-import { copyText, createImportRepository, emptyCounts, stagingSql } from './import.repository.ts';
+import type { FileRow, ReadProgress } from './file-row.ts';
+import { createImportRepository } from './import.repository.ts';
 import { uploadPath } from './import-files.ts';
-import { normaliseRow, rowLayout } from './import-row.ts';
-import { type FileRow, type ReadProgress, readCsvRows, readXlsxRows } from './row-reader.ts';
+import { normaliseRow, type RowLayout, rowLayout } from './import-row.ts';
+import {
+  emptyCounts,
+  type StagingRow,
+  stagingLine,
+  stagingSql,
+} from './import-staging.repository.ts';
+import { readFileRows } from './row-reader.ts';
 
 export interface ImportWorkerOptions {
   database: DatabaseHandle;
@@ -20,8 +28,6 @@ export interface ImportWorkerOptions {
 }
 
 export interface ImportWorker {
-  /** Looks at the queue now instead of at the next poll. */
-  wake(): void;
   /** Stops taking batches; one being loaded is rolled back and queued again. */
   stop(): Promise<void>;
 }
@@ -47,7 +53,6 @@ export function startImportWorker(options: ImportWorkerOptions): ImportWorker {
   let stopping = false;
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<void> | undefined;
-  let wakeUp = false;
 
   const schedule = (delay: number) => {
     if (stopping) return;
@@ -56,20 +61,11 @@ export function startImportWorker(options: ImportWorkerOptions): ImportWorker {
   };
 
   function tick() {
-    if (running) {
-      wakeUp = true;
-      return;
-    }
     running = drain()
       .catch((error: unknown) => log(`importação: ${(error as Error).message}`))
       .finally(() => {
         running = undefined;
-        if (wakeUp) {
-          wakeUp = false;
-          schedule(0);
-        } else {
-          schedule(options.pollMs ?? 1000);
-        }
+        schedule(options.pollMs ?? 1000);
       });
   }
 
@@ -100,10 +96,7 @@ export function startImportWorker(options: ImportWorkerOptions): ImportWorker {
     try {
       const inspection = await inspectFile(filePath);
       const layout = rowLayout(inspection.columns, batch.mapping as ColumnMapping);
-      const rows: AsyncGenerator<FileRow> =
-        inspection.format === 'xlsx'
-          ? readXlsxRows(filePath, progress)
-          : readCsvRows(filePath, inspection.csv ?? defaultCsv, progress);
+      const rows = readFileRows(filePath, inspection, progress);
 
       const toLoad = {
         id: batch.id,
@@ -130,7 +123,7 @@ export function startImportWorker(options: ImportWorkerOptions): ImportWorker {
         if (stopping) throw new Stopped();
         processed++;
         options.afterRow?.(processed);
-        chunk += stagingLine(row, layout);
+        chunk += stagingLineOf(row, layout);
         if (++chunkRows >= loadChunkRows) {
           await load(chunk);
           chunk = '';
@@ -144,6 +137,10 @@ export function startImportWorker(options: ImportWorkerOptions): ImportWorker {
       await beating;
       await client.query('COMMIT');
       if (counts) {
+        // As a unit of work does: the pages hear of the new leads once they are committed.
+        await publishEvents(options.database.db, [{ type: 'leads.imported' }]).catch(
+          (error: unknown) => log(`importação ${batch.id}: aviso não enviado: ${String(error)}`),
+        );
         log(
           `importação ${batch.id}: ${counts.inserted} incluídos, ${counts.duplicates} duplicados, ` +
             `${counts.blocked} bloqueados, ${counts.rejected} rejeitados`,
@@ -177,7 +174,6 @@ export function startImportWorker(options: ImportWorkerOptions): ImportWorker {
 
   schedule(0);
   return {
-    wake: () => schedule(0),
     async stop() {
       stopping = true;
       clearTimeout(timer);
@@ -186,32 +182,25 @@ export function startImportWorker(options: ImportWorkerOptions): ImportWorker {
   };
 }
 
-const defaultCsv = { encoding: 'utf-8', bom: false, delimiter: ',' } as const;
-
-function stagingLine(row: FileRow, layout: ReturnType<typeof rowLayout>): string {
+function stagingLineOf(row: FileRow, layout: RowLayout): string {
   // PostgreSQL text cannot hold NUL characters.
   const cells = row.cells.some((cell) => cell.includes('\0'))
     ? row.cells.map((cell) => cell.replaceAll('\0', ''))
     : row.cells;
   const result = normaliseRow(cells, layout);
-  if (!result.ok) {
-    return `${row.rowNumber}\t\\N\t\\N\t\\N\t\\N\t\\N\t\\N\t\\N\t\\N\t\\N\t${copyText(result.reason)}\t${copyText(JSON.stringify(result.raw))}\n`;
-  }
-  const lead = result.lead;
-  return [
-    String(row.rowNumber),
-    copyText(lead.name),
-    copyText(lead.phone),
-    copyText(lead.phoneRaw),
-    copyText(lead.email),
-    copyText(lead.cpf),
-    copyText(lead.city),
-    copyText(lead.uf),
-    copyText(lead.notes),
-    copyText(JSON.stringify(lead.extra)),
-    '\\N',
-    '\\N',
-  ]
-    .join('\t')
-    .concat('\n');
+  const staged: StagingRow = result.ok
+    ? {
+        row_number: row.rowNumber,
+        name: result.lead.name,
+        phone: result.lead.phone,
+        phone_raw: result.lead.phoneRaw,
+        email: result.lead.email,
+        cpf: result.lead.cpf,
+        city: result.lead.city,
+        uf: result.lead.uf,
+        notes: result.lead.notes,
+        extra: JSON.stringify(result.lead.extra),
+      }
+    : { row_number: row.rowNumber, reason: result.reason, raw: JSON.stringify(result.raw) };
+  return stagingLine(staged);
 }

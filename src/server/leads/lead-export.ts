@@ -19,7 +19,7 @@ export interface ExportRow {
   source: string | null;
   attempts: number;
   recycles: number;
-  /** Already dd/mm/aaaa HH:mm in America/Sao_Paulo. */
+  /** Already dd/mm/aaaa HH:mm in the call centre's zone. */
   createdAt: string;
 }
 

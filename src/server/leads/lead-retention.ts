@@ -1,6 +1,7 @@
 import { auditRecorder } from '../audit/index.ts';
 import type { DatabaseHandle } from '../db/database.ts';
-import { createLeadRepository, type LeadRepository } from './lead.repository.ts';
+import { publishEvent } from '../events/publish-event.ts';
+import { createLeadChangeRepository, type LeadChangeRepository } from './lead-change.repository.ts';
 
 /** Leads erased per transaction: each batch holds its locks only briefly. */
 export const retentionBatchSize = 10_000;
@@ -32,7 +33,7 @@ export interface RetentionRun {
  * for more than `months` months at `now`, in batches; the same erasure as the bulk action.
  */
 export async function eraseUntouchedLeads(
-  leads: LeadRepository,
+  leads: LeadChangeRepository,
   {
     months,
     now,
@@ -50,6 +51,10 @@ export async function eraseUntouchedLeads(
     if (!batch.locked) return { erased, ran };
     ran = true;
     erased += batch.erased;
+    // After the batch's commit, as every lead change: the lists that lost a lead refetch.
+    if (batch.ownerIds.length > 0) {
+      await publishEvent(leads.db, { type: 'leads.changed', assessorIds: batch.ownerIds });
+    }
     if (batch.lastId === null || batch.erased < batchSize) return { erased, ran: true };
     after = batch.lastId;
   }
@@ -63,13 +68,15 @@ export interface LeadRetentionJob {
 export function startLeadRetention(options: {
   database: DatabaseHandle;
   months: number;
+  /** The call centre's zone (TIME_ZONE). */
+  timeZone: string;
   log: (message: string) => void;
   intervalMs?: number;
   now?: () => Date;
 }): LeadRetentionJob {
   const { months, log } = options;
   if (months <= 0) return { stop: async () => {} };
-  const leads = createLeadRepository(options.database.db);
+  const leads = createLeadChangeRepository(options.database.db, options.timeZone);
   const now = options.now ?? (() => new Date());
   let running: Promise<void> | undefined;
   let stopped = false;

@@ -1,34 +1,11 @@
 import { type Kysely, type RawBuilder, type SqlBool, sql, type Updateable } from 'kysely';
-import {
-  canReassign,
-  canReturnToPool,
-  type LeadStatus,
-  leadStatuses,
-} from '../../core/lead-status.ts';
 import type { LeadFilter } from '../../core/leads.ts';
+import { type LocalTime, localTime } from '../db/local-time.ts';
 import type { Database, LeadsTable } from '../db/schema.ts';
 import { escapeLike, parseLeadSearch } from './lead-search.ts';
 
-const saoPaulo = 'America/Sao_Paulo';
-
-/** The rows of a bulk action: chosen ids, or every lead of a filter. */
-export type LeadTarget = { ids: number[] } | { filter: LeadFilter };
-
-export type BulkOperation =
-  | { action: 'returnToPool' }
-  | { action: 'reassign'; assessorId: string }
-  | { action: 'doNotCall' }
-  | { action: 'erase' };
-
-export const bulkReasons = {
-  returnToPool: 'Devolvido ao pool',
-  reassign: 'Redistribuído',
-  doNotCall: 'Marcado como não ligar',
-  erase: 'Dados apagados (LGPD)',
-} as const satisfies Record<BulkOperation['action'], string>;
-
-/** The condition of a filter on `leads l`, or `true`. */
-export function leadFilterCondition(filter: LeadFilter): RawBuilder<SqlBool> {
+/** The condition of a filter on `leads l`, or `true`; its days are the call centre's. */
+export function leadFilterCondition(filter: LeadFilter, local: LocalTime): RawBuilder<SqlBool> {
   const conditions: RawBuilder<SqlBool>[] = [];
   const search = filter.q ? parseLeadSearch(filter.q) : undefined;
   if (search) {
@@ -58,73 +35,17 @@ export function leadFilterCondition(filter: LeadFilter): RawBuilder<SqlBool> {
   if (filter.assessor) conditions.push(sql<SqlBool>`l.owner_id = ${filter.assessor}`);
   if (filter.batch) conditions.push(sql<SqlBool>`l.batch_id = ${filter.batch}`);
   if (filter.createdFrom) {
-    conditions.push(
-      sql<SqlBool>`l.created_at >= (${filter.createdFrom}::date::timestamp at time zone ${saoPaulo})`,
-    );
+    conditions.push(sql<SqlBool>`l.created_at >= ${local.dayStart(filter.createdFrom)}`);
   }
   if (filter.createdTo) {
-    conditions.push(
-      sql<SqlBool>`l.created_at < ((${filter.createdTo}::date + 1)::timestamp at time zone ${saoPaulo})`,
-    );
+    conditions.push(sql<SqlBool>`l.created_at < ${local.dayEnd(filter.createdTo)}`);
   }
   return conditions.length > 0 ? sql<SqlBool>`(${sql.join(conditions, sql` and `)})` : sql`true`;
 }
 
-function targetCondition(target: LeadTarget): RawBuilder<SqlBool> {
-  return 'ids' in target
-    ? sql<SqlBool>`l.id = any(${target.ids}::bigint[])`
-    : leadFilterCondition(target.filter);
-}
-
-const statusesWhere = (rule: (status: LeadStatus) => boolean) => leadStatuses.filter(rule);
-
-const lockedColumns = sql`l.id, l.status, l.owner_id, l.phone`;
-
-const leaveOwner = sql`owner_id = null, last_owner_id = coalesce(l.owner_id, l.last_owner_id),
-  callback_at = null, status_changed_at = now(), updated_at = now()`;
-
-/** What an erasure (LGPD) leaves of a lead: no personal data, out of every list. */
-const erasure = sql`name = null, phone = null, phone_raw = null, email = null, cpf = null,
-  city = null, notes = null, last_note = null, extra = '{}', erased_at = now(),
-  status = 'do_not_call', ${leaveOwner}`;
-
-/** The notes of an erased lead's calls are about the person too. */
-const eraseCallNotes = sql`, call_notes as (
-  update lead_attempts set note = null
-  where lead_id in (select id from locked) and note is not null
-)`;
-
-/**
- * The common head of a lead change: `locked` (the rows, locked), `changed` (the update) and
- * its history rows, then the extra steps. The caller adds the final select.
- */
-function changeLocked(
-  lockedRows: RawBuilder<unknown>,
-  changes: RawBuilder<unknown>,
-  extraSteps: RawBuilder<unknown>,
-  changedBy: string | null,
-  reason: string,
-): RawBuilder<unknown> {
-  return sql`
-    with locked as (
-      ${lockedRows}
-    ), changed as (
-      update leads l set ${changes}
-      from locked where l.id = locked.id
-      returning l.id, locked.status as from_status, locked.owner_id as from_owner_id,
-        l.status as to_status, l.owner_id as to_owner_id
-    ), history as (
-      insert into lead_history
-        (lead_id, changed_by, from_status, to_status, from_owner_id, to_owner_id, reason)
-      select id, ${changedBy}, from_status, to_status, from_owner_id, to_owner_id, ${reason}
-      from changed
-    )${extraSteps}`;
-}
-
-/** The key of the transaction-level advisory lock of the retention job: one server at a time. */
-const retentionLockKey = sql`hashtext('cca.lead-retention')`;
-
-export function createLeadRepository(db: Kysely<Database>) {
+/** `timeZone`: the call centre's (TIME_ZONE), for the days of the filters and the times shown. */
+export function createLeadRepository(db: Kysely<Database>, timeZone: string) {
+  const local = localTime(timeZone);
   const selectSummaries = () =>
     db
       .selectFrom('leads as l')
@@ -154,7 +75,7 @@ export function createLeadRepository(db: Kysely<Database>) {
   return {
     /** One page by id, newest first: `id < after` keeps it an index range at any depth. */
     listPage(filter: LeadFilter, after: number | undefined, limit: number) {
-      let query = selectSummaries().where(leadFilterCondition(filter));
+      let query = selectSummaries().where(leadFilterCondition(filter, local));
       if (after !== undefined) query = query.where('l.id', '<', after);
       return query.orderBy('l.id', 'desc').limit(limit).execute();
     },
@@ -238,120 +159,6 @@ export function createLeadRepository(db: Kysely<Database>) {
         .executeTakeFirst();
     },
 
-    /**
-     * One statement per action: lock the leads it applies to, change them, write their
-     * history (and the block list) from the same rows. Answers how many leads the target
-     * matched and how many changed.
-     */
-    async bulk(
-      target: LeadTarget,
-      operation: BulkOperation,
-      adminId: string,
-    ): Promise<{ matched: number; affected: number }> {
-      const reason = bulkReasons[operation.action];
-      let applicable: RawBuilder<SqlBool>;
-      let changes: RawBuilder<unknown>;
-      let extraSteps = sql``;
-      switch (operation.action) {
-        case 'returnToPool':
-          applicable = sql<SqlBool>`l.status = any(${statusesWhere(canReturnToPool)}::text[])`;
-          changes = sql`status = 'new', assigned_at = null, ${leaveOwner}`;
-          break;
-        case 'reassign':
-          applicable = sql<SqlBool>`l.status = any(${statusesWhere(canReassign)}::text[])
-            and (l.owner_id is distinct from ${operation.assessorId} or l.status <> 'assigned')`;
-          changes = sql`status = 'assigned', owner_id = ${operation.assessorId},
-            last_owner_id = coalesce(l.owner_id, l.last_owner_id), assigned_at = now(),
-            callback_at = null, status_changed_at = now(), updated_at = now()`;
-          break;
-        // Do-not-call and erase take the lead out of every assessor's list: the owner is
-        // cleared (kept in last_owner_id and in the history row) so no list shows a lead
-        // that must not be called. An erased lead also becomes do_not_call, for the same reason.
-        case 'doNotCall':
-          applicable = sql<SqlBool>`l.status <> 'do_not_call'`;
-          changes = sql`status = 'do_not_call', ${leaveOwner}`;
-          extraSteps = sql`, blocked as (
-            insert into do_not_call (phone, reason, created_by)
-            select phone, ${reason}, ${adminId} from locked where phone is not null
-            on conflict (phone) do nothing
-          )`;
-          break;
-        // An erasure does not add the phone to the block list: the list would then hold the
-        // very personal data being erased. A phone already there stays, as it was asked for.
-        case 'erase':
-          applicable = sql<SqlBool>`l.erased_at is null`;
-          changes = erasure;
-          extraSteps = eraseCallNotes;
-          break;
-      }
-      const condition = targetCondition(target);
-      return db.transaction().execute(async (trx) => {
-        const result = await sql<{ matched: number; affected: number }>`
-          ${changeLocked(
-            sql`select ${lockedColumns} from leads l
-              where ${condition} and ${applicable}
-              order by l.id
-              for update`,
-            changes,
-            extraSteps,
-            adminId,
-            reason,
-          )}
-          select
-            (select count(*) from leads l where ${condition})::int as matched,
-            (select count(*) from changed)::int as affected
-        `.execute(trx);
-        const row = result.rows[0];
-        return { matched: row?.matched ?? 0, affected: row?.affected ?? 0 };
-      });
-    },
-
-    /**
-     * Erases, in one transaction, up to `limit` leads (from id `after` on) with no change, call
-     * or status change since `cutoff`. Only one server at a time: when another holds the
-     * retention lock this answers `locked: false` and changes nothing.
-     */
-    async eraseUntouchedSince(
-      cutoff: Date,
-      after: number,
-      limit: number,
-      reason: string,
-    ): Promise<{ locked: boolean; erased: number; lastId: number | null }> {
-      return db.transaction().execute(async (trx) => {
-        const lock = await sql<{ locked: boolean }>`
-          select pg_try_advisory_xact_lock(${retentionLockKey}) as locked
-        `.execute(trx);
-        if (!lock.rows[0]?.locked) return { locked: false, erased: 0, lastId: null };
-        const result = await sql<{ erased: number; lastId: string | null }>`
-          ${changeLocked(
-            sql`select ${lockedColumns} from leads l
-              where l.id > ${after} and l.erased_at is null
-                and l.updated_at < ${cutoff} and l.status_changed_at < ${cutoff}
-                and l.created_at < ${cutoff}
-                and not exists (
-                  select 1 from lead_attempts a
-                  where a.lead_id = l.id and a.created_at >= ${cutoff}
-                )
-              order by l.id
-              limit ${limit}
-              for update skip locked`,
-            erasure,
-            eraseCallNotes,
-            null,
-            reason,
-          )}
-          select (select count(*) from changed)::int as erased,
-            (select max(id) from locked)::text as "lastId"
-        `.execute(trx);
-        const row = result.rows[0];
-        return {
-          locked: true,
-          erased: row?.erased ?? 0,
-          lastId: row?.lastId ? Number(row.lastId) : null,
-        };
-      });
-    },
-
     /** The import batch a lead came in, as the personal-data export shows it. */
     findBatch(id: number) {
       return db
@@ -391,11 +198,9 @@ export function createLeadRepository(db: Kysely<Database>) {
             'l.source',
             'l.attempts',
             'l.recycles',
-            sql<string>`to_char(l.created_at at time zone ${saoPaulo}, 'DD/MM/YYYY HH24:MI')`.as(
-              'createdAt',
-            ),
+            local.dateTimeText(sql`l.created_at`).as('createdAt'),
           ])
-          .where(leadFilterCondition(filter))
+          .where(leadFilterCondition(filter, local))
           .where('l.erased_at', 'is', null);
         if (after !== undefined) query = query.where('l.id', '<', after);
         const rows = await query.orderBy('l.id', 'desc').limit(chunkSize).execute();

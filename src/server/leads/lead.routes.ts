@@ -15,14 +15,14 @@ import {
 } from '../../core/leads.ts';
 import { filterForAudit } from '../audit/index.ts';
 import { sendSpreadsheet } from '../export/spreadsheet-export.ts';
-import { AppError } from '../http/app-error.ts';
 import type { LeadService } from './lead.service.ts';
 import { leadExportLayout } from './lead-export.ts';
 
-export const leadRoutes: FastifyPluginAsyncZod<{ leadService: LeadService }> = async (
-  app,
-  { leadService },
-) => {
+export const leadRoutes: FastifyPluginAsyncZod<{
+  leadService: LeadService;
+  /** The call centre's zone: exports are named for its date and time. */
+  timeZone: string;
+}> = async (app, { leadService, timeZone }) => {
   app.get(
     '/api/leads',
     {
@@ -71,6 +71,7 @@ export const leadRoutes: FastifyPluginAsyncZod<{ leadService: LeadService }> = a
       });
       return sendSpreadsheet(reply, {
         format,
+        timeZone,
         fileNamePrefix: 'leads',
         chunks: leadService.exportRows(filter),
         layout: leadExportLayout,
@@ -95,23 +96,8 @@ export const leadRoutes: FastifyPluginAsyncZod<{ leadService: LeadService }> = a
       },
     },
     async (request) => {
-      if (!request.user) throw new AppError('UNAUTHENTICATED');
       const { target, operation } = request.body;
-      const result = await leadService.bulk(target, operation, request.user.id);
-      if (operation.action === 'erase') {
-        const ids = 'ids' in target ? [...new Set(target.ids)] : [];
-        await request.audit({
-          action: 'lead.erased',
-          target: ids.length === 1 ? { type: 'lead', id: ids[0] as number } : undefined,
-          details: {
-            ...result,
-            ...('filter' in target
-              ? { filter: filterForAudit(target.filter) }
-              : { chosen: ids.length }),
-          },
-        });
-      }
-      return result;
+      return leadService.bulk(target, operation, request.user.id, request.audit);
     },
   );
 

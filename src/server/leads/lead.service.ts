@@ -1,6 +1,5 @@
 import type { Updateable } from 'kysely';
-import { z } from 'zod';
-import { normaliseCpf } from '../../core/cpf.ts';
+import type { z } from 'zod';
 import type {
   LeadDetail,
   LeadFilter,
@@ -11,21 +10,23 @@ import type {
   updateLeadBodySchema,
 } from '../../core/leads.ts';
 import { normaliseBrazilianPhone } from '../../core/phone.ts';
+import { type AuditTrail, filterForAudit } from '../audit/index.ts';
 import type { LeadsTable } from '../db/schema.ts';
+import type { RunUnitOfWork } from '../db/unit-of-work.ts';
 import { AppError } from '../http/app-error.ts';
+import { isoTime } from '../http/iso-time.ts';
 import { decodeCursor, encodeCursor } from '../http/keyset-cursor.ts';
-import type { BulkOperation, LeadRepository, LeadTarget } from './lead.repository.ts';
+import type { LeadRepository } from './lead.repository.ts';
+import type { BulkOperation, LeadChangeRepository, LeadTarget } from './lead-change.repository.ts';
 
 type SummaryRow = Awaited<ReturnType<LeadRepository['listPage']>>[number];
-
-const iso = (date: Date | null) => (date ? date.toISOString() : null);
 
 export function toLeadSummary(row: SummaryRow): LeadSummary {
   const { erasedAt, ...rest } = row;
   return {
     ...rest,
-    assignedAt: iso(row.assignedAt),
-    callbackAt: iso(row.callbackAt),
+    assignedAt: isoTime(row.assignedAt),
+    callbackAt: isoTime(row.callbackAt),
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
     erased: erasedAt !== null,
@@ -34,9 +35,15 @@ export function toLeadSummary(row: SummaryRow): LeadSummary {
 
 export { decodeCursor, encodeCursor };
 
-const emailSyntax = z.email();
-
-export function createLeadService({ leads }: { leads: LeadRepository }) {
+export function createLeadService({
+  leads,
+  leadChanges,
+  unitOfWork,
+}: {
+  leads: LeadRepository;
+  leadChanges: LeadChangeRepository;
+  unitOfWork: RunUnitOfWork;
+}) {
   async function readDetail(id: number): Promise<{ detail: LeadDetail; erasedAt: Date | null }> {
     const row = await leads.findById(id);
     if (!row) throw new AppError('NOT_FOUND', 'Lead não encontrado.');
@@ -47,12 +54,12 @@ export function createLeadService({ leads }: { leads: LeadRepository }) {
       phoneRaw,
       notes,
       extra,
-      registrationConfirmedAt: iso(registrationConfirmedAt),
+      registrationConfirmedAt: isoTime(registrationConfirmedAt),
       history: history.map((entry) => ({ ...entry, changedAt: entry.changedAt.toISOString() })),
       calls: calls.map((call) => ({
         ...call,
         createdAt: call.createdAt.toISOString(),
-        callbackAt: iso(call.callbackAt),
+        callbackAt: isoTime(call.callbackAt),
       })),
     };
     return { detail, erasedAt: row.erasedAt };
@@ -69,14 +76,14 @@ export function createLeadService({ leads }: { leads: LeadRepository }) {
     ]);
     return {
       exportedAt: now.toISOString(),
-      lead: { ...lead, erasedAt: iso(erasedAt) },
+      lead: { ...lead, erasedAt: isoTime(erasedAt) },
       batch: batch ? { ...batch, createdAt: batch.createdAt.toISOString() } : null,
       history,
       calls,
       blockList: {
         blocked: lead.phone === null ? null : blocked !== undefined,
         reason: blocked?.reason ?? null,
-        blockedAt: iso(blocked?.createdAt ?? null),
+        blockedAt: isoTime(blocked?.createdAt ?? null),
       },
     };
   }
@@ -117,17 +124,9 @@ export function createLeadService({ leads }: { leads: LeadRepository }) {
         values.phone = phone.e164;
         values.phone_raw = body.phone;
       }
-      if (body.email !== undefined) {
-        if (body.email !== null && !emailSyntax.safeParse(body.email).success) {
-          throw new AppError('BAD_REQUEST', 'E-mail inválido.');
-        }
-        values.email = body.email?.toLowerCase() ?? null;
-      }
-      if (body.cpf !== undefined) {
-        const cpf = body.cpf === null ? null : normaliseCpf(body.cpf);
-        if (cpf === undefined) throw new AppError('BAD_REQUEST', 'CPF inválido.');
-        values.cpf = cpf;
-      }
+      // The body schema has already checked and normalised the e-mail and the CPF.
+      if (body.email !== undefined) values.email = body.email;
+      if (body.cpf !== undefined) values.cpf = body.cpf;
       if (body.city !== undefined) values.city = body.city;
       if (body.uf !== undefined) values.uf = body.uf;
       if (body.notes !== undefined) values.notes = body.notes;
@@ -140,7 +139,7 @@ export function createLeadService({ leads }: { leads: LeadRepository }) {
       return detail(id);
     },
 
-    async bulk(target: LeadTarget, operation: BulkOperation, adminId: string) {
+    async bulk(target: LeadTarget, operation: BulkOperation, adminId: string, audit: AuditTrail) {
       if (operation.action === 'reassign') {
         const assessor = await leads.findUser(operation.assessorId);
         if (!assessor) throw new AppError('NOT_FOUND', 'Assessor não encontrado.');
@@ -148,9 +147,28 @@ export function createLeadService({ leads }: { leads: LeadRepository }) {
           throw new AppError('BAD_REQUEST', 'Escolha um assessor ativo.');
         }
       }
-      const { matched, affected } = await leads.bulk(target, operation, adminId);
-      const requested = 'ids' in target ? new Set(target.ids).size : matched;
-      return { affected, skipped: Math.max(requested - affected, 0) };
+      return unitOfWork(audit, async (unit) => {
+        const { matched, affected, ownerIds } = await leadChanges
+          .within(unit.trx)
+          .bulk(target, operation, adminId);
+        const requested = 'ids' in target ? new Set(target.ids).size : matched;
+        const result = { affected, skipped: Math.max(requested - affected, 0) };
+        if (affected > 0) unit.publish({ type: 'leads.changed', assessorIds: ownerIds });
+        if (operation.action === 'erase') {
+          const ids = 'ids' in target ? [...new Set(target.ids)] : [];
+          await unit.audit({
+            action: 'lead.erased',
+            target: ids.length === 1 ? { type: 'lead', id: ids[0] as number } : undefined,
+            details: {
+              ...result,
+              ...('filter' in target
+                ? { filter: filterForAudit(target.filter) }
+                : { chosen: ids.length }),
+            },
+          });
+        }
+        return result;
+      });
     },
 
     async newSummary(): Promise<NewLeadsSummary> {

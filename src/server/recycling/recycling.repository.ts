@@ -1,8 +1,7 @@
 import { type Kysely, type RawBuilder, type SqlBool, sql } from 'kysely';
-import type { AppEvent } from '../../core/events.ts';
 import type { RecyclingRules } from '../../core/recycling.ts';
 import type { Database } from '../db/schema.ts';
-import { publishEvent } from '../events/publish-event.ts';
+import { startsFrom, transitionSet } from '../lead-transitions/lead-transition.sql.ts';
 
 /** The app_settings key of the recycling rules (a JSON object). */
 const rulesKey = 'recycling_rules';
@@ -23,15 +22,8 @@ export interface RecycleOutcome {
 export function createRecyclingRepository(db: Kysely<Database>) {
   return {
     ...statements(db),
-    /**
-     * Runs `work` in one transaction, with the statements bound to it; the transaction itself
-     * is handed on for the audit row, which commits with the change.
-     */
-    transaction<T>(
-      work: (repository: RecyclingStatements, transaction: Kysely<Database>) => Promise<T>,
-    ): Promise<T> {
-      return db.transaction().execute((trx) => work(statements(trx), trx));
-    },
+    /** The statements bound to a unit of work's transaction. */
+    within: (executor: Kysely<Database>) => statements(executor),
   };
 }
 export type RecyclingRepository = ReturnType<typeof createRecyclingRepository>;
@@ -84,7 +76,7 @@ function statements(db: Kysely<Database>) {
       reason: string;
       rules: RecyclingRules;
     }): Promise<RecycleOutcome> {
-      const conditions: RawBuilder<SqlBool>[] = [sql<SqlBool>`l.status = 'red'`];
+      const conditions: RawBuilder<SqlBool>[] = [startsFrom('recycle')];
       // Without a minimum the time is not compared at all: a lead refused by a transaction
       // that committed after this one started has a later status_changed_at than now().
       if (values.rules.minDaysSinceRefusal > 0) {
@@ -97,9 +89,7 @@ function statements(db: Kysely<Database>) {
       }
       const result = await sql<{ recycled: number; formerOwnerIds: string[] }>`
         with changed as (
-          update leads l set status = 'recycled', owner_id = null,
-            last_owner_id = coalesce(l.owner_id, l.last_owner_id), recycles = l.recycles + 1,
-            assigned_at = null, callback_at = null, status_changed_at = now(), updated_at = now()
+          update leads l set ${transitionSet('recycle')}
           where ${sql.join(conditions, sql` and `)}
           returning l.id, l.last_owner_id as from_owner_id
         ), history as (
@@ -115,10 +105,6 @@ function statements(db: Kysely<Database>) {
       `.execute(db);
       const row = result.rows[0];
       return { recycled: row?.recycled ?? 0, formerOwnerIds: row?.formerOwnerIds ?? [] };
-    },
-
-    publish(event: AppEvent) {
-      return publishEvent(db, event);
     },
   };
 }

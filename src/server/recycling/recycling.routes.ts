@@ -5,7 +5,6 @@ import {
   recyclingRulesPatchSchema,
   recyclingRulesSchema,
 } from '../../core/recycling.ts';
-import { AppError } from '../http/app-error.ts';
 import type { RecyclingService } from './recycling.service.ts';
 
 export const recyclingRoutes: FastifyPluginAsyncZod<{
@@ -23,7 +22,6 @@ export const recyclingRoutes: FastifyPluginAsyncZod<{
       },
     },
     async (request) => {
-      if (!request.user) throw new AppError('UNAUTHENTICATED');
       return recyclingService.recycle(request.user, request.audit);
     },
   );

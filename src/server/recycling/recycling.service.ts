@@ -10,6 +10,7 @@ import {
 } from '../../core/recycling.ts';
 import type { AuditTrail } from '../audit/index.ts';
 import type { SessionUser } from '../auth/session.ts';
+import type { RunUnitOfWork } from '../db/unit-of-work.ts';
 import { AppError } from '../http/app-error.ts';
 import type { RecyclingRepository, RecyclingStatements } from './recycling.repository.ts';
 
@@ -32,12 +33,16 @@ async function currentRules(repository: RecyclingStatements): Promise<RecyclingR
   return rulesOf(await repository.readRules());
 }
 
-export function createRecyclingService(deps: { recycling: RecyclingRepository }) {
-  const { recycling } = deps;
+export function createRecyclingService(deps: {
+  recycling: RecyclingRepository;
+  unitOfWork: RunUnitOfWork;
+}) {
+  const { recycling, unitOfWork } = deps;
   return {
     /** Moves every `red` lead the rules allow to `recycled`, in one transaction. */
     async recycle(admin: SessionUser, audit: AuditTrail): Promise<RecycleResult> {
-      return recycling.transaction(async (repository, transaction) => {
+      return unitOfWork(audit, async (unit) => {
+        const repository = recycling.within(unit.trx);
         await repository.lockRecycling();
         const rules = await currentRules(repository);
         const outcome = await repository.recycleRed({
@@ -46,15 +51,9 @@ export function createRecyclingService(deps: { recycling: RecyclingRepository })
           rules,
         });
         if (outcome.recycled > 0) {
-          await repository.publish({ type: 'leads.changed', assessorIds: outcome.formerOwnerIds });
+          unit.publish({ type: 'leads.changed', assessorIds: outcome.formerOwnerIds });
         }
-        await audit(
-          {
-            action: 'recycle.run',
-            details: { recycled: outcome.recycled, rules },
-          },
-          transaction,
-        );
+        await unit.audit({ action: 'recycle.run', details: { recycled: outcome.recycled, rules } });
         return recycleResultOf(outcome.recycled);
       });
     },
@@ -62,7 +61,8 @@ export function createRecyclingService(deps: { recycling: RecyclingRepository })
     rules: () => currentRules(recycling),
 
     async updateRules(patch: RecyclingRulesPatchBody): Promise<RecyclingRules> {
-      return recycling.transaction(async (repository) => {
+      return unitOfWork(null, async (unit) => {
+        const repository = recycling.within(unit.trx);
         await repository.lockRules();
         const merged = recyclingRulesSchema.safeParse({
           ...(await currentRules(repository)),

@@ -24,9 +24,6 @@ export interface NewUser {
   passwordHash?: string | undefined;
 }
 
-/** More writes of the same transaction, given the transaction and the user's id. */
-export type WithinTransaction = (executor: Kysely<Database>, userId: string) => Promise<void>;
-
 export type UserChanges = Partial<Pick<UserRecord, 'name' | 'role' | 'active' | 'dailyQuota'>>;
 
 async function insertUser(trx: Transaction<Database>, user: NewUser): Promise<string> {
@@ -96,15 +93,11 @@ export function createUserRepository(db: Kysely<Database>) {
     },
 
     /**
-     * Creates the user and, when a password is given, its credential, in one transaction;
-     * `alsoRecord` writes in it too (the audit row commits with the user).
+     * Creates the user and, when a password is given, its credential, together: in `trx`
+     * (a service's unit of work) or in a transaction of their own.
      */
-    insert(user: NewUser, alsoRecord?: WithinTransaction): Promise<string> {
-      return db.transaction().execute(async (trx) => {
-        const id = await insertUser(trx, user);
-        await alsoRecord?.(trx, id);
-        return id;
-      });
+    insert(user: NewUser, trx?: Transaction<Database>): Promise<string> {
+      return trx ? insertUser(trx, user) : db.transaction().execute((own) => insertUser(own, user));
     },
 
     /**
@@ -119,17 +112,13 @@ export function createUserRepository(db: Kysely<Database>) {
       });
     },
 
-    /** Changes the user; `alsoRecord` writes in the same transaction. */
-    async update(id: string, changes: UserChanges, alsoRecord?: WithinTransaction): Promise<void> {
+    async update(id: string, changes: UserChanges, executor: Kysely<Database> = db): Promise<void> {
       const values: Updateable<UsersTable> = { updated_at: new Date() };
       if (changes.name !== undefined) values.name = changes.name;
       if (changes.role !== undefined) values.role = changes.role;
       if (changes.active !== undefined) values.active = changes.active;
       if (changes.dailyQuota !== undefined) values.daily_quota = changes.dailyQuota;
-      await db.transaction().execute(async (trx) => {
-        await trx.updateTable('users').set(values).where('id', '=', id).execute();
-        await alsoRecord?.(trx, id);
-      });
+      await executor.updateTable('users').set(values).where('id', '=', id).execute();
     },
 
     async hasPassword(userId: string): Promise<boolean> {
@@ -143,8 +132,8 @@ export function createUserRepository(db: Kysely<Database>) {
       return row !== undefined;
     },
 
-    async deleteSessions(userId: string): Promise<void> {
-      await db.deleteFrom('sessions').where('user_id', '=', userId).execute();
+    async deleteSessions(userId: string, executor: Kysely<Database> = db): Promise<void> {
+      await executor.deleteFrom('sessions').where('user_id', '=', userId).execute();
     },
   };
 }

@@ -9,7 +9,6 @@ import {
   userListSchema,
   userSchema,
 } from '../../core/users.ts';
-import { AppError } from '../http/app-error.ts';
 import type { UserService } from './user.service.ts';
 
 export const userRoutes: FastifyPluginAsyncZod<{ userService: UserService }> = async (
@@ -27,7 +26,6 @@ export const userRoutes: FastifyPluginAsyncZod<{ userService: UserService }> = a
       },
     },
     async (request) => {
-      if (!request.user) throw new AppError('UNAUTHENTICATED');
       return request.user;
     },
   );
@@ -75,7 +73,7 @@ export const userRoutes: FastifyPluginAsyncZod<{ userService: UserService }> = a
       },
     },
     async (request) => {
-      const actorId = request.user?.id ?? '';
+      const actorId = request.user.id;
       return userService.update(request.params.id, request.body, actorId, request.audit);
     },
   );

@@ -3,11 +3,13 @@ import { defaultDailyQuota, type User } from '../../core/users.ts';
 import type { AuditTrail } from '../audit/index.ts';
 import type { Auth } from '../auth/auth.ts';
 import { hashPassword } from '../auth/password-hashing.ts';
+import type { RunUnitOfWork } from '../db/unit-of-work.ts';
 import { AppError } from '../http/app-error.ts';
 import type { NewUser, UserChanges, UserRecord, UserRepository } from './user.repository.ts';
 
 export interface UserServiceDeps {
   users: UserRepository;
+  unitOfWork: RunUnitOfWork;
   auth: Auth;
   appUrl: string;
 }
@@ -38,7 +40,7 @@ function changedFields(user: UserRecord, changes: UserChanges) {
   return changed;
 }
 
-export function createUserService({ users, auth, appUrl }: UserServiceDeps) {
+export function createUserService({ users, unitOfWork, auth, appUrl }: UserServiceDeps) {
   /** Mails the user a single-use link to set a new password (better-auth keeps the token). */
   async function sendPasswordLink(email: string) {
     await auth.api.requestPasswordReset({
@@ -65,30 +67,27 @@ export function createUserService({ users, auth, appUrl }: UserServiceDeps) {
         throw new AppError('CONFLICT', 'Já existe um usuário com esse e-mail.');
       }
       const passwordHash = input.password ? await hashPassword(input.password) : undefined;
-      const id = await users
-        .insert({ ...input, passwordHash }, (executor, userId) =>
-          audit(
-            {
-              action: 'user.created',
-              target: { type: 'user', id: userId },
-              details: {
-                name: input.name,
-                email: input.email.toLowerCase(),
-                role: input.role,
-                dailyQuota: input.dailyQuota ?? defaultDailyQuota,
-                // Without a password the user gets a link to create one.
-                linkMailed: !passwordHash,
-              },
-            },
-            executor,
-          ),
-        )
-        .catch((error: unknown) => {
-          if ((error as { code?: string }).code === '23505') {
-            throw new AppError('CONFLICT', 'Já existe um usuário com esse e-mail.');
-          }
-          throw error;
+      const id = await unitOfWork(audit, async (unit) => {
+        const userId = await users.insert({ ...input, passwordHash }, unit.trx);
+        await unit.audit({
+          action: 'user.created',
+          target: { type: 'user', id: userId },
+          details: {
+            name: input.name,
+            email: input.email.toLowerCase(),
+            role: input.role,
+            dailyQuota: input.dailyQuota ?? defaultDailyQuota,
+            // Without a password the user gets a link to create one.
+            linkMailed: !passwordHash,
+          },
         });
+        return userId;
+      }).catch((error: unknown) => {
+        if ((error as { code?: string }).code === '23505') {
+          throw new AppError('CONFLICT', 'Já existe um usuário com esse e-mail.');
+        }
+        throw error;
+      });
       if (!passwordHash) await sendPasswordLink(input.email);
       return toUser(await getExisting(id));
     },
@@ -111,24 +110,23 @@ export function createUserService({ users, auth, appUrl }: UserServiceDeps) {
         throw new AppError('CONFLICT', 'É preciso manter pelo menos um administrador ativo.');
       }
       const changed = changedFields(user, changes);
-      await users.update(id, changes, async (executor) => {
+      await unitOfWork(audit, async (unit) => {
+        await users.update(id, changes, unit.trx);
+        // A deactivated user is signed out everywhere at once.
+        if (changes.active === false) await users.deleteSessions(id, unit.trx);
         if (Object.keys(changed).length === 0) return;
         const activeChange = changed.active?.to;
-        await audit(
-          {
-            action:
-              activeChange === false
-                ? 'user.deactivated'
-                : activeChange === true
-                  ? 'user.reactivated'
-                  : 'user.updated',
-            target: { type: 'user', id },
-            details: { email: user.email, changes: changed },
-          },
-          executor,
-        );
+        await unit.audit({
+          action:
+            activeChange === false
+              ? 'user.deactivated'
+              : activeChange === true
+                ? 'user.reactivated'
+                : 'user.updated',
+          target: { type: 'user', id },
+          details: { email: user.email, changes: changed },
+        });
       });
-      if (changes.active === false) await users.deleteSessions(id);
       return toUser(await getExisting(id));
     },
 

@@ -1,0 +1,183 @@
+import type { AppEventType } from './events.ts';
+import {
+  type AttemptOutcome,
+  closedStatuses,
+  distributableStatuses,
+  type LeadStatus,
+  leadStatuses,
+  workableStatuses,
+} from './lead-status.ts';
+
+/**
+ * Everything that changes a lead's status, as data: which statuses each action may start
+ * from and what it sets. The server applies these (src/server/lead-transitions) and no other
+ * code writes a lead's status; the pages read them to offer only the actions that apply.
+ */
+export interface LeadTransition {
+  /** What the action is called in the interface and the lead's history. */
+  label: string;
+  /** The statuses it may start from; empty for the action that creates leads. */
+  from: readonly LeadStatus[];
+  /** The status it leaves: a fixed one, the call's outcome, or none (the lead is deleted). */
+  to: LeadStatus | 'outcome' | 'deleted';
+  /**
+   * The owner afterwards: the assessor the action names, the one it had, or nobody (the
+   * lead leaves every list; its last owner is kept). A call's closing outcomes
+   * (`closedStatuses`) take the lead out of its owner's list.
+   */
+  owner: 'assessor' | 'kept' | 'cleared' | 'clearedWhenClosed';
+  /** When the lead was handed to its owner. */
+  assignedAt: 'now' | 'kept' | 'cleared';
+  /** The call-back time: the one the call gave (only "Retornar" gives one), or none. */
+  callbackAt: 'given' | 'cleared';
+  /**
+   * Whether `status_changed_at` moves on every application or only when the status really
+   * changes: a second "Não atendeu" keeps the lead's place among the retries.
+   */
+  statusChangedAt: 'always' | 'whenStatusChanges';
+  /** The counter it adds one to. */
+  counts?: 'attempts' | 'recycles';
+  /** Clears the lead's personal data (LGPD). */
+  erasesPersonalData?: true;
+  /** Puts the lead's phone on the block list. */
+  blocksPhone?: true;
+  /** The event open pages hear once the change has committed. */
+  event: AppEventType;
+}
+
+const allStatuses = leadStatuses;
+const except = (...statuses: LeadStatus[]) =>
+  allStatuses.filter((status) => !statuses.includes(status));
+
+const leadTransitionTable = {
+  import: {
+    label: 'Importação',
+    from: [],
+    to: 'new',
+    owner: 'cleared',
+    assignedAt: 'cleared',
+    callbackAt: 'cleared',
+    statusChangedAt: 'always',
+    event: 'leads.imported',
+  },
+  distribute: {
+    label: 'Distribuição',
+    from: distributableStatuses,
+    to: 'assigned',
+    owner: 'assessor',
+    assignedAt: 'now',
+    callbackAt: 'cleared',
+    statusChangedAt: 'always',
+    event: 'leads.distributed',
+  },
+  recordOutcome: {
+    label: 'Ligação',
+    from: workableStatuses,
+    to: 'outcome',
+    owner: 'clearedWhenClosed',
+    assignedAt: 'kept',
+    callbackAt: 'cleared',
+    statusChangedAt: 'whenStatusChanges',
+    counts: 'attempts',
+    event: 'lead.attempted',
+  },
+  scheduleCallback: {
+    label: 'Ligação: Retornar',
+    from: workableStatuses,
+    to: 'yellow',
+    owner: 'kept',
+    assignedAt: 'kept',
+    callbackAt: 'given',
+    statusChangedAt: 'whenStatusChanges',
+    counts: 'attempts',
+    event: 'lead.attempted',
+  },
+  recycle: {
+    label: 'Reciclagem',
+    from: ['red'],
+    to: 'recycled',
+    owner: 'cleared',
+    assignedAt: 'cleared',
+    callbackAt: 'cleared',
+    statusChangedAt: 'always',
+    counts: 'recycles',
+    event: 'leads.changed',
+  },
+  returnToPool: {
+    label: 'Devolvido ao pool',
+    from: except('new', ...closedStatuses),
+    to: 'new',
+    owner: 'cleared',
+    assignedAt: 'cleared',
+    callbackAt: 'cleared',
+    statusChangedAt: 'always',
+    event: 'leads.changed',
+  },
+  reassign: {
+    label: 'Redistribuído',
+    from: except(...closedStatuses),
+    to: 'assigned',
+    owner: 'assessor',
+    assignedAt: 'now',
+    callbackAt: 'cleared',
+    statusChangedAt: 'always',
+    event: 'leads.changed',
+  },
+  block: {
+    label: 'Marcado como não ligar',
+    from: except('do_not_call'),
+    to: 'do_not_call',
+    owner: 'cleared',
+    assignedAt: 'kept',
+    callbackAt: 'cleared',
+    statusChangedAt: 'always',
+    blocksPhone: true,
+    event: 'leads.changed',
+  },
+  erase: {
+    label: 'Dados apagados (LGPD)',
+    from: allStatuses,
+    to: 'do_not_call',
+    owner: 'cleared',
+    assignedAt: 'kept',
+    callbackAt: 'cleared',
+    statusChangedAt: 'always',
+    erasesPersonalData: true,
+    event: 'leads.changed',
+  },
+  undoImport: {
+    label: 'Importação desfeita',
+    from: ['new'],
+    to: 'deleted',
+    owner: 'cleared',
+    assignedAt: 'cleared',
+    callbackAt: 'cleared',
+    statusChangedAt: 'always',
+    event: 'leads.changed',
+  },
+} as const satisfies Record<string, LeadTransition>;
+
+export type LeadAction = keyof typeof leadTransitionTable;
+export const leadTransitions: Record<LeadAction, LeadTransition> = leadTransitionTable;
+export const leadActions = Object.keys(leadTransitionTable) as LeadAction[];
+
+/** Whether `action` may start from a lead in `status`. */
+export function canApply(action: LeadAction, status: LeadStatus): boolean {
+  return leadTransitions[action].from.includes(status);
+}
+
+/** The status a call leaves; the outcome itself, "Retornar" included. */
+export function statusAfter(action: LeadAction, outcome?: AttemptOutcome): LeadStatus | null {
+  const { to } = leadTransitions[action];
+  if (to === 'deleted') return null;
+  if (to === 'outcome') {
+    if (!outcome) throw new Error(`${action} needs the call's outcome`);
+    return outcome;
+  }
+  return to;
+}
+
+/** Whether a call with this outcome takes the lead out of its owner's list. */
+export function outcomeClosesLead(outcome: AttemptOutcome): boolean {
+  return (closedStatuses as readonly LeadStatus[]).includes(outcome);
+}

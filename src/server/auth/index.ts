@@ -1,0 +1,63 @@
+import type { FastifyPluginAsync } from 'fastify';
+import type { DatabaseHandle } from '../db/database.ts';
+import type { Mailer } from '../mail/mailer.ts';
+import { createUserRepository } from '../users/user.repository.ts';
+import { authRoutes } from './auth.routes.ts';
+import { type Auth, createAuth } from './auth.ts';
+import { createSessionRepository } from './session.repository.ts';
+import { createSessionResolver, type SessionResolver } from './session.ts';
+import { createSignInThrottleRepository } from './sign-in-throttle.repository.ts';
+
+export interface AuthenticationOptions {
+  database: DatabaseHandle;
+  mailer: Mailer;
+  appUrl: string;
+  trustedOrigins: string[];
+  secret: string;
+  sessionIdleSeconds: number;
+  sessionMaxSeconds: number;
+  secureCookies: boolean;
+  /** The clock of the session checks, replaceable in tests. */
+  now?: (() => number) | undefined;
+}
+
+export interface Authentication {
+  /** better-auth on the app's database: the users feature creates accounts and reset links. */
+  auth: Auth;
+  /** The signed-in user of a request, for the access check of every route. */
+  resolveSession: SessionResolver;
+  /** Sign-in, sign-out, forgotten and reset passwords: the only auth endpoints exposed. */
+  authFeature: FastifyPluginAsync;
+}
+
+/** Sessions, passwords and the sign-in routes, built once for the app. */
+export function createAuthentication(options: AuthenticationOptions): Authentication {
+  const { database } = options;
+  const users = createUserRepository(database.db);
+  const auth = createAuth({
+    db: database.db,
+    mailer: options.mailer,
+    appUrl: options.appUrl,
+    trustedOrigins: options.trustedOrigins,
+    secret: options.secret,
+    sessionIdleSeconds: options.sessionIdleSeconds,
+    secureCookies: options.secureCookies,
+    hasPassword: (userId) => users.hasPassword(userId),
+  });
+  const resolveSession = createSessionResolver({
+    auth,
+    sessions: createSessionRepository(database.db),
+    sessionMaxSeconds: options.sessionMaxSeconds,
+    ...(options.now ? { now: options.now } : {}),
+  });
+  const authFeature: FastifyPluginAsync = async (app) => {
+    await app.register(authRoutes, {
+      auth,
+      users,
+      throttle: createSignInThrottleRepository(database.db),
+    });
+  };
+  return { auth, resolveSession, authFeature };
+}
+
+export type { SessionUser } from './session.ts';

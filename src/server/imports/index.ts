@@ -1,0 +1,27 @@
+import type { FastifyPluginAsync } from 'fastify';
+import { createUnitOfWork } from '../db/unit-of-work.ts';
+import type { FeatureOptions } from '../feature.ts';
+import { createImportRepository } from './import.repository.ts';
+import { importRoutes } from './import.routes.ts';
+import { createImportService } from './import.service.ts';
+
+export interface ImportsFeatureOptions extends FeatureOptions {
+  dataDir: string;
+  importMaxBytes: number;
+}
+
+/** Lead lists from CSV and XLSX files: /api/imports, its preview, progress, rejections, undo. */
+export const importsFeature: FastifyPluginAsync<ImportsFeatureOptions> = async (
+  app,
+  { database, dataDir, importMaxBytes },
+) => {
+  const importService = createImportService({
+    imports: createImportRepository(database.db),
+    unitOfWork: createUnitOfWork(database.db, app.log),
+    dataDir,
+  });
+  await app.register(importRoutes, { importService, dataDir, importMaxBytes });
+};
+
+/** The queue's worker runs beside the HTTP server, not inside it: main.ts starts and stops it. */
+export { type ImportWorker, startImportWorker } from './import.worker.ts';

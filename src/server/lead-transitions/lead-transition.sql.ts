@@ -1,0 +1,104 @@
+import { type RawBuilder, type SqlBool, sql } from 'kysely';
+import type { AttemptOutcome, LeadStatus } from '../../core/lead-status.ts';
+import {
+  type LeadAction,
+  leadTransitions,
+  outcomeClosesLead,
+  statusAfter,
+} from '../../core/lead-transitions.ts';
+
+/**
+ * The only code that writes a lead's status. Every statement that changes leads takes its
+ * condition (`startsFrom`) and its SET list (`transitionSet`) from here, built from the
+ * transition table in src/core, so what an action may start from and what it sets are
+ * written once. The statements themselves stay in their features' repositories, each shaped
+ * for its own volume (one lead, a filter, an unnest of 50 000); `lead-transition.guard.test.ts`
+ * fails when SQL anywhere else writes `status`.
+ */
+
+/** The leads `action` may start from, as a condition on `column` (the leads' status). */
+export function startsFrom(
+  action: LeadAction,
+  column: RawBuilder<unknown> = sql.ref('l.status'),
+): RawBuilder<SqlBool> {
+  return sql<SqlBool>`${column} = any(${[...leadTransitions[action].from]}::text[])`;
+}
+
+/** What an action needs to know beyond the table. */
+export interface TransitionValues {
+  /** The new owner, for the actions that hand a lead to someone (a value or a column). */
+  assessor?: string | RawBuilder<unknown>;
+  /** The call's outcome, for `recordOutcome`. */
+  outcome?: AttemptOutcome;
+  /** The caller of a call, who owned the lead until now. */
+  caller?: string;
+  /** The call-back time a "Retornar" gives. */
+  callbackAt?: Date | null;
+}
+
+/** What an erasure (LGPD) leaves of a lead: no personal data. */
+const erasedPersonalData = sql`name = null, phone = null, phone_raw = null, email = null,
+  cpf = null, city = null, notes = null, last_note = null, extra = '{}', erased_at = now()`;
+
+/**
+ * The SET list of `action` on `leads l`: its status, owner, dates and counters as the table
+ * says, plus `also` (columns that are the statement's own, such as a call's last note).
+ * The SQL text depends only on the action, so prepared statements keep one plan.
+ */
+export function transitionSet(
+  action: LeadAction,
+  values: TransitionValues = {},
+  also?: RawBuilder<unknown>,
+): RawBuilder<unknown> {
+  const transition = leadTransitions[action];
+  const parts: RawBuilder<unknown>[] = [];
+
+  const to = statusAfter(action, values.outcome);
+  if (to === null) throw new Error(`${action} deletes leads: it has no SET list`);
+  const status: RawBuilder<unknown> =
+    transition.to === 'outcome' ? sql`${to}::text` : sql.lit(to as LeadStatus);
+  parts.push(sql`status = ${status}`);
+
+  switch (transition.owner) {
+    case 'assessor':
+      if (values.assessor === undefined) throw new Error(`${action} needs the assessor`);
+      parts.push(sql`owner_id = ${values.assessor}`);
+      parts.push(sql`last_owner_id = coalesce(l.owner_id, l.last_owner_id)`);
+      break;
+    case 'cleared':
+      parts.push(sql`owner_id = null, last_owner_id = coalesce(l.owner_id, l.last_owner_id)`);
+      break;
+    case 'clearedWhenClosed': {
+      if (!values.outcome || values.caller === undefined) {
+        throw new Error(`${action} needs the outcome and the caller`);
+      }
+      const owner = outcomeClosesLead(values.outcome) ? null : values.caller;
+      parts.push(sql`owner_id = ${owner}::text`);
+      parts.push(
+        sql`last_owner_id = case when ${owner}::text is null then coalesce(l.owner_id, l.last_owner_id) else l.last_owner_id end`,
+      );
+      break;
+    }
+    case 'kept':
+      break;
+  }
+
+  if (transition.assignedAt === 'now') parts.push(sql`assigned_at = now()`);
+  if (transition.assignedAt === 'cleared') parts.push(sql`assigned_at = null`);
+  parts.push(
+    transition.callbackAt === 'given'
+      ? sql`callback_at = ${values.callbackAt ?? null}::timestamptz`
+      : sql`callback_at = null`,
+  );
+  if (transition.counts === 'attempts') parts.push(sql`attempts = l.attempts + 1`);
+  if (transition.counts === 'recycles') parts.push(sql`recycles = l.recycles + 1`);
+  if (transition.erasesPersonalData) parts.push(erasedPersonalData);
+  if (also) parts.push(also);
+  parts.push(
+    transition.statusChangedAt === 'always'
+      ? sql`status_changed_at = now()`
+      : sql`status_changed_at = case when l.status <> ${status} then now() else l.status_changed_at end`,
+  );
+  parts.push(sql`updated_at = now()`);
+  return sql.join(parts, sql`, `);
+}

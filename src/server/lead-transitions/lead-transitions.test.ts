@@ -1,0 +1,350 @@
+import type { Insertable, Selectable } from 'kysely';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type AppEvent, eventChannel } from '../../core/events.ts';
+import type { AttemptOutcome, LeadStatus } from '../../core/lead-status.ts';
+import { leadStatuses } from '../../core/lead-status.ts';
+import {
+  canApply,
+  type LeadAction,
+  leadActions,
+  leadTransitions,
+  outcomeClosesLead,
+  statusAfter,
+} from '../../core/lead-transitions.ts';
+import type { LeadsTable } from '../db/schema.ts';
+import { excelCsv, postForm, waitForBatch } from '../imports/fixtures/import-fixtures.ts';
+import { type ImportWorker, startImportWorker } from '../imports/import.worker.ts';
+import {
+  createTestApp,
+  type TestApp,
+  type TestUser,
+  testEnv,
+  testOrigin,
+} from '../testing/test-app.ts';
+
+/**
+ * Walks the whole transition table through the real API on the real database: for every
+ * action and every status, a lead in that status changes exactly as the table says when the
+ * action may start from it, and not at all otherwise; and every action announces its event.
+ */
+
+type LeadRow = Selectable<LeadsTable>;
+
+let t: TestApp;
+let worker: ImportWorker;
+let adminCookie: string;
+let adminId: string;
+let ana: TestUser;
+let bruno: TestUser;
+let listener: pg.Client;
+const heard: AppEvent[] = [];
+
+beforeAll(async () => {
+  t = await createTestApp();
+  worker = startImportWorker({ database: t.database, dataDir: testEnv.dataDir, pollMs: 50 });
+  adminCookie = await t.signInAsAdmin();
+  adminId = (await t.app.inject({ url: '/api/me', headers: { cookie: adminCookie } })).json().id;
+  ana = await t.createSignedInUser('assessor', 'Ana Transição');
+  bruno = await t.createSignedInUser('assessor', 'Bruno Transição');
+  listener = new pg.Client({ connectionString: t.database.connectionString });
+  await listener.connect();
+  listener.on('notification', (message) => {
+    if (message.payload) heard.push(JSON.parse(message.payload) as AppEvent);
+  });
+  await listener.query(`listen ${eventChannel}`);
+});
+
+afterAll(async () => {
+  await listener?.end();
+  await worker?.stop();
+  await t?.close();
+});
+
+const asAdmin = () => ({ origin: testOrigin, cookie: adminCookie });
+const hoursFromNow = (hours: number) => new Date(Date.now() + hours * 3_600_000);
+const ownedBeforeAction = new Set<LeadStatus>(['assigned', 'green', 'yellow', 'red', 'no_answer']);
+
+/** Every lead the walk seeded, as it was before its action. */
+const seeded = new Map<number, LeadRow>();
+
+async function seedLead(values: Partial<Insertable<LeadsTable>>): Promise<number> {
+  const [id] = await t.seedLeads(1, values);
+  const row = await t.database.db
+    .selectFrom('leads')
+    .selectAll()
+    .where('id', '=', id as number)
+    .executeTakeFirstOrThrow();
+  seeded.set(row.id, row);
+  return row.id;
+}
+
+/** One lead in each status, as a real base holds them (owners only where a status has one). */
+async function seedOnePerStatus(
+  values: (status: LeadStatus) => Partial<Insertable<LeadsTable>> = () => ({}),
+): Promise<Map<LeadStatus, number>> {
+  const ids = new Map<LeadStatus, number>();
+  for (const status of leadStatuses) {
+    const owned = ownedBeforeAction.has(status);
+    const id = await seedLead({
+      status,
+      owner_id: owned ? ana.id : null,
+      last_owner_id: owned ? null : bruno.id,
+      assigned_at: owned ? hoursFromNow(-48) : null,
+      callback_at: status === 'yellow' ? hoursFromNow(-1) : null,
+      status_changed_at: hoursFromNow(-72),
+      attempts: 1,
+      recycles: 1,
+      ...values(status),
+    });
+    ids.set(status, id);
+  }
+  return ids;
+}
+
+async function rowsOf(ids: Iterable<number>): Promise<Map<number, LeadRow>> {
+  const rows = await t.database.db
+    .selectFrom('leads')
+    .selectAll()
+    .where('id', 'in', [...ids])
+    .execute();
+  return new Map(rows.map((row) => [row.id, row]));
+}
+
+/** Waits for the event of `type` that arrived after `since` events were heard. */
+async function eventAfter(since: number, type: AppEvent['type']): Promise<AppEvent | undefined> {
+  for (let waited = 0; waited < 3000; waited += 25) {
+    const found = heard.slice(since).find((event) => event.type === type);
+    if (found) return found;
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+  return undefined;
+}
+
+interface Applied {
+  /** The leads of the walk, by the status they started in. */
+  leads: Map<LeadStatus, number>;
+  /** The owner the action names, when it hands leads to someone. */
+  assessorId?: string;
+  outcome?: AttemptOutcome;
+  callbackAt?: Date;
+}
+
+async function bulk(ids: number[], operation: unknown) {
+  const response = await t.app.inject({
+    method: 'POST',
+    url: '/api/leads/bulk',
+    headers: asAdmin(),
+    payload: { target: { ids }, operation },
+  });
+  expect(response.statusCode, response.body).toBe(200);
+}
+
+function callOutcome(outcome: AttemptOutcome, callbackAt?: Date) {
+  return async (): Promise<Applied> => {
+    // Every lead that may have an owner is the caller's here, so the status decides.
+    const leads = await seedOnePerStatus((status) =>
+      status === 'new' || status === 'recycled' ? {} : { owner_id: ana.id },
+    );
+    for (const id of leads.values()) {
+      const response = await t.app.inject({
+        method: 'POST',
+        url: `/api/leads/${id}/attempts`,
+        headers: { origin: testOrigin, cookie: ana.cookie },
+        payload: { outcome, ...(callbackAt ? { callbackAt: callbackAt.toISOString() } : {}) },
+      });
+      expect([201, 404, 409], response.body).toContain(response.statusCode);
+    }
+    return { leads, outcome, ...(callbackAt ? { callbackAt } : {}) };
+  };
+}
+
+/** How each action is taken through the API: every action of the table has one. */
+const apply: Record<LeadAction, () => Promise<Applied>> = {
+  async import() {
+    const phone = '(21) 97777-0101';
+    const file = excelCsv([
+      ['Nome', 'Telefone'],
+      ['Lead Importado', phone],
+    ]);
+    const response = await postForm(t.app, '/api/imports', adminCookie, file, 'walk.csv');
+    expect(response.statusCode, response.body).toBe(202);
+    await waitForBatch(t.app, adminCookie, response.json().id);
+    const row = await t.database.db
+      .selectFrom('leads')
+      .select('id')
+      .where('phone', '=', '+5521977770101')
+      .executeTakeFirstOrThrow();
+    return { leads: new Map([['new', row.id]]) };
+  },
+  async distribute() {
+    const leads = await seedOnePerStatus(() => ({ source: 'passeio' }));
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/distributions',
+      headers: asAdmin(),
+      payload: { perAssessor: { [bruno.id]: 20 }, pool: { kind: 'mixed', source: 'passeio' } },
+    });
+    expect(response.statusCode, response.body).toBe(201);
+    return { leads, assessorId: bruno.id };
+  },
+  recordOutcome: callOutcome('invalid'),
+  scheduleCallback: callOutcome('yellow', hoursFromNow(24)),
+  async recycle() {
+    // The walk's red lead is the only one the recycle finds.
+    await t.database.db
+      .updateTable('leads')
+      .set({ status: 'green' })
+      .where('status', '=', 'red')
+      .execute();
+    const leads = await seedOnePerStatus();
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/reciclarleadsteste',
+      headers: asAdmin(),
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    return { leads };
+  },
+  async returnToPool() {
+    const leads = await seedOnePerStatus();
+    await bulk([...leads.values()], { action: 'returnToPool' });
+    return { leads };
+  },
+  async reassign() {
+    const leads = await seedOnePerStatus();
+    await bulk([...leads.values()], { action: 'reassign', assessorId: bruno.id });
+    return { leads, assessorId: bruno.id };
+  },
+  async block() {
+    const leads = await seedOnePerStatus();
+    await bulk([...leads.values()], { action: 'doNotCall' });
+    return { leads };
+  },
+  async erase() {
+    const leads = await seedOnePerStatus();
+    await bulk([...leads.values()], { action: 'erase' });
+    return { leads };
+  },
+  async undoImport() {
+    // An undo takes a whole batch or nothing: one batch per status.
+    const leads = new Map<LeadStatus, number>();
+    for (const status of leadStatuses) {
+      const batch = await t.database.db
+        .insertInto('import_batches')
+        .values({
+          file_name: `${status}.csv`,
+          file_size: 10,
+          format: 'csv',
+          source: 'Planilha',
+          mapping: {},
+          status: 'done',
+          created_by: adminId,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      const owned = ownedBeforeAction.has(status);
+      const id = await seedLead({
+        status,
+        batch_id: batch.id,
+        owner_id: owned ? ana.id : null,
+        callback_at: status === 'yellow' ? hoursFromNow(-1) : null,
+      });
+      leads.set(status, id);
+      await t.app.inject({
+        method: 'POST',
+        url: `/api/imports/${batch.id}/undo`,
+        headers: asAdmin(),
+      });
+    }
+    return { leads };
+  },
+};
+
+/** What the table says the lead in `before` becomes after `action`. */
+function expectTransition(
+  action: LeadAction,
+  before: LeadRow,
+  after: LeadRow | undefined,
+  applied: Applied,
+) {
+  const transition = leadTransitions[action];
+  const label = `${action} from ${before.status}`;
+  if (!canApply(action, before.status)) {
+    expect(after, label).toEqual(before);
+    return;
+  }
+  const to = statusAfter(action, applied.outcome);
+  if (to === null) {
+    expect(after, label).toBeUndefined();
+    return;
+  }
+  if (!after) throw new Error(`${label}: the lead is gone`);
+  expect(after.status, label).toBe(to);
+  const formerOwner = before.owner_id ?? before.last_owner_id;
+  switch (transition.owner) {
+    case 'assessor':
+      expect(after.owner_id, label).toBe(applied.assessorId);
+      break;
+    case 'cleared':
+      expect([after.owner_id, after.last_owner_id], label).toEqual([null, formerOwner]);
+      break;
+    case 'kept':
+      expect(after.owner_id, label).toBe(before.owner_id);
+      break;
+    case 'clearedWhenClosed': {
+      const closes = applied.outcome !== undefined && outcomeClosesLead(applied.outcome);
+      expect(after.owner_id, label).toBe(closes ? null : before.owner_id);
+      if (closes) expect(after.last_owner_id, label).toBe(formerOwner);
+      break;
+    }
+  }
+  if (transition.assignedAt === 'now') {
+    expect(after.assigned_at?.getTime(), label).toBeGreaterThan(hoursFromNow(-1).getTime());
+  }
+  if (transition.assignedAt === 'cleared') expect(after.assigned_at, label).toBeNull();
+  if (transition.assignedAt === 'kept')
+    expect(after.assigned_at, label).toEqual(before.assigned_at);
+  expect(after.callback_at, label).toEqual(
+    transition.callbackAt === 'given' ? (applied.callbackAt ?? null) : null,
+  );
+  expect(after.attempts - before.attempts, label).toBe(transition.counts === 'attempts' ? 1 : 0);
+  expect(after.recycles - before.recycles, label).toBe(transition.counts === 'recycles' ? 1 : 0);
+  const statusMoved = transition.statusChangedAt === 'always' || before.status !== to;
+  expect(after.status_changed_at.getTime() > before.status_changed_at.getTime(), label).toBe(
+    statusMoved,
+  );
+  expect(after.erased_at !== null, label).toBe(transition.erasesPersonalData === true);
+  if (transition.erasesPersonalData) expect([after.name, after.phone], label).toEqual([null, null]);
+}
+
+describe('the lead transition table', () => {
+  it('gives every action a label, the statuses it starts from and its event', () => {
+    for (const action of leadActions) {
+      const transition = leadTransitions[action];
+      expect(transition.label, action).not.toBe('');
+      for (const status of transition.from) expect(leadStatuses, action).toContain(status);
+    }
+    expect(leadTransitions.import.from).toEqual([]);
+  });
+
+  for (const action of leadActions) {
+    it(`${action}: changes exactly the leads the table allows, as it says, and announces ${leadTransitions[action].event}`, async () => {
+      const since = heard.length;
+      const startedAt = Date.now();
+      const statuses = action === 'import' ? [] : leadStatuses;
+      const applied = await apply[action]();
+      const after = await rowsOf(applied.leads.values());
+      for (const status of statuses) {
+        const id = applied.leads.get(status) as number;
+        expectTransition(action, seeded.get(id) as LeadRow, after.get(id), applied);
+      }
+      if (action === 'import') {
+        const lead = after.get(applied.leads.get('new') as number);
+        expect(lead).toMatchObject({ status: 'new', owner_id: null, assigned_at: null });
+        expect(lead?.created_at.getTime()).toBeGreaterThanOrEqual(startedAt - 1000);
+      }
+      expect(await eventAfter(since, leadTransitions[action].event), action).toBeDefined();
+    });
+  }
+});

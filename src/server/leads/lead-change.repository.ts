@@ -1,0 +1,199 @@
+import { type Kysely, type RawBuilder, type SqlBool, sql } from 'kysely';
+import { type LeadAction, leadTransitions } from '../../core/lead-transitions.ts';
+import type { LeadFilter } from '../../core/leads.ts';
+import { type LocalTime, localTime } from '../db/local-time.ts';
+import type { Database } from '../db/schema.ts';
+import { startsFrom, transitionSet } from '../lead-transitions/lead-transition.sql.ts';
+import { leadFilterCondition } from './lead.repository.ts';
+
+/** The rows of a bulk action: chosen ids, or every lead of a filter. */
+export type LeadTarget = { ids: number[] } | { filter: LeadFilter };
+
+export type BulkOperation =
+  | { action: 'returnToPool' }
+  | { action: 'reassign'; assessorId: string }
+  | { action: 'doNotCall' }
+  | { action: 'erase' };
+
+/** The transition each bulk action applies. */
+const transitionOf = {
+  returnToPool: 'returnToPool',
+  reassign: 'reassign',
+  doNotCall: 'block',
+  erase: 'erase',
+} as const satisfies Record<BulkOperation['action'], LeadAction>;
+
+/** The leads the bulk target names, as a condition on `leads l`. */
+function targetCondition(target: LeadTarget, local: LocalTime): RawBuilder<SqlBool> {
+  return 'ids' in target
+    ? sql<SqlBool>`l.id = any(${target.ids}::bigint[])`
+    : leadFilterCondition(target.filter, local);
+}
+
+const lockedColumns = sql`l.id, l.status, l.owner_id, l.phone`;
+
+/** The notes of an erased lead's calls are about the person too. */
+const eraseCallNotes = sql`, call_notes as (
+  update lead_attempts set note = null
+  where lead_id in (select id from locked) and note is not null
+)`;
+
+/**
+ * The common head of a lead change: `locked` (the rows, locked), `changed` (the update) and
+ * its history rows, then the extra steps. The caller adds the final select.
+ */
+function changeLocked(
+  lockedRows: RawBuilder<unknown>,
+  changes: RawBuilder<unknown>,
+  extraSteps: RawBuilder<unknown>,
+  changedBy: string | null,
+  reason: string,
+): RawBuilder<unknown> {
+  return sql`
+    with locked as (
+      ${lockedRows}
+    ), changed as (
+      update leads l set ${changes}
+      from locked where l.id = locked.id
+      returning l.id, locked.status as from_status, locked.owner_id as from_owner_id,
+        l.status as to_status, l.owner_id as to_owner_id
+    ), history as (
+      insert into lead_history
+        (lead_id, changed_by, from_status, to_status, from_owner_id, to_owner_id, reason)
+      select id, ${changedBy}, from_status, to_status, from_owner_id, to_owner_id, ${reason}
+      from changed
+    )${extraSteps}`;
+}
+
+/** The owners who had or now have a changed lead: their open lists change. */
+const ownersOfChanged = sql`(select coalesce(array_agg(distinct owner_id), '{}') from (
+    select from_owner_id as owner_id from changed
+    union select to_owner_id from changed
+  ) owners where owner_id is not null)`;
+
+/** The key of the transaction-level advisory lock of the retention job: one server at a time. */
+const retentionLockKey = sql`hashtext('cca.lead-retention')`;
+
+/** What an admin's actions and the retention job change on leads, each as one statement. */
+/** `timeZone`: the call centre's (TIME_ZONE), whose days a bulk action's filter names. */
+export function createLeadChangeRepository(db: Kysely<Database>, timeZone: string) {
+  const local = localTime(timeZone);
+  return {
+    /** The statements bound to a unit of work's transaction. */
+    within: (executor: Kysely<Database>) => createLeadChangeRepository(executor, timeZone),
+    /** Where the statements run, for the events sent after them. */
+    db,
+
+    /**
+     * One statement per action: lock the leads it applies to, change them, write their
+     * history (and the block list) from the same rows. Answers how many leads the target
+     * matched, how many changed, and whose lists changed.
+     */
+    async bulk(
+      target: LeadTarget,
+      operation: BulkOperation,
+      adminId: string,
+    ): Promise<{ matched: number; affected: number; ownerIds: string[] }> {
+      const action = transitionOf[operation.action];
+      const reason = leadTransitions[action].label;
+      const applicable: RawBuilder<SqlBool>[] = [startsFrom(action)];
+      let extraSteps = sql``;
+      switch (operation.action) {
+        case 'reassign':
+          // Handing a lead to the assessor who already has it, untouched, changes nothing.
+          applicable.push(sql<SqlBool>`(l.owner_id is distinct from ${operation.assessorId}
+            or l.status <> 'assigned')`);
+          break;
+        case 'doNotCall':
+          extraSteps = sql`, blocked as (
+            insert into do_not_call (phone, reason, created_by)
+            select phone, ${reason}, ${adminId} from locked where phone is not null
+            on conflict (phone) do nothing
+          )`;
+          break;
+        // An erasure does not add the phone to the block list: the list would then hold the
+        // very personal data being erased. A phone already there stays, as it was asked for.
+        case 'erase':
+          applicable.push(sql<SqlBool>`l.erased_at is null`);
+          extraSteps = eraseCallNotes;
+          break;
+      }
+      const changes = transitionSet(
+        action,
+        operation.action === 'reassign' ? { assessor: operation.assessorId } : {},
+      );
+      const condition = targetCondition(target, local);
+      const result = await sql<{ matched: number; affected: number; ownerIds: string[] }>`
+        ${changeLocked(
+          sql`select ${lockedColumns} from leads l
+            where ${condition} and ${sql.join(applicable, sql` and `)}
+            order by l.id
+            for update`,
+          changes,
+          extraSteps,
+          adminId,
+          reason,
+        )}
+        select
+          (select count(*) from leads l where ${condition})::int as matched,
+          (select count(*) from changed)::int as affected,
+          ${ownersOfChanged} as "ownerIds"
+      `.execute(db);
+      const row = result.rows[0];
+      return {
+        matched: row?.matched ?? 0,
+        affected: row?.affected ?? 0,
+        ownerIds: row?.ownerIds ?? [],
+      };
+    },
+
+    /**
+     * Erases, in one transaction, up to `limit` leads (from id `after` on) with no change, call
+     * or status change since `cutoff`. Only one server at a time: when another holds the
+     * retention lock this answers `locked: false` and changes nothing.
+     */
+    async eraseUntouchedSince(
+      cutoff: Date,
+      after: number,
+      limit: number,
+      reason: string,
+    ): Promise<{ locked: boolean; erased: number; lastId: number | null; ownerIds: string[] }> {
+      return db.transaction().execute(async (trx) => {
+        const lock = await sql<{ locked: boolean }>`
+          select pg_try_advisory_xact_lock(${retentionLockKey}) as locked
+        `.execute(trx);
+        if (!lock.rows[0]?.locked) return { locked: false, erased: 0, lastId: null, ownerIds: [] };
+        const result = await sql<{ erased: number; lastId: string | null; ownerIds: string[] }>`
+          ${changeLocked(
+            sql`select ${lockedColumns} from leads l
+              where l.id > ${after} and l.erased_at is null and ${startsFrom('erase')}
+                and l.updated_at < ${cutoff} and l.status_changed_at < ${cutoff}
+                and l.created_at < ${cutoff}
+                and not exists (
+                  select 1 from lead_attempts a
+                  where a.lead_id = l.id and a.created_at >= ${cutoff}
+                )
+              order by l.id
+              limit ${limit}
+              for update skip locked`,
+            transitionSet('erase'),
+            eraseCallNotes,
+            null,
+            reason,
+          )}
+          select (select count(*) from changed)::int as erased,
+            (select max(id) from locked)::text as "lastId",
+            ${ownersOfChanged} as "ownerIds"
+        `.execute(trx);
+        const row = result.rows[0];
+        return {
+          locked: true,
+          erased: row?.erased ?? 0,
+          lastId: row?.lastId ? Number(row.lastId) : null,
+          ownerIds: row?.ownerIds ?? [],
+        };
+      });
+    },
+  };
+}
+export type LeadChangeRepository = ReturnType<typeof createLeadChangeRepository>;

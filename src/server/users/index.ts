@@ -1,0 +1,27 @@
+import type { FastifyPluginAsync } from 'fastify';
+import type { Auth } from '../auth/auth.ts';
+import type { DatabaseHandle } from '../db/database.ts';
+import { createUnitOfWork } from '../db/unit-of-work.ts';
+import { createUserRepository } from './user.repository.ts';
+import { userRoutes } from './user.routes.ts';
+import { createUserService } from './user.service.ts';
+
+export interface UsersFeatureOptions {
+  database: DatabaseHandle;
+  auth: Auth;
+  appUrl: string;
+}
+
+/** /api/me and the administrators' user management: create, invite, change, deactivate. */
+export const usersFeature: FastifyPluginAsync<UsersFeatureOptions> = async (
+  app,
+  { database, auth, appUrl },
+) => {
+  const userService = createUserService({
+    users: createUserRepository(database.db),
+    unitOfWork: createUnitOfWork(database.db, app.log),
+    auth,
+    appUrl,
+  });
+  await app.register(userRoutes, { userService });
+};
