@@ -3,6 +3,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { createAttemptRepository } from '../attempts/attempt.repository.ts';
 import { createAttemptService } from '../attempts/attempt.service.ts';
 import { createSessionRepository } from '../auth/session.repository.ts';
+import { defaultTimeZone } from '../config/env.ts';
 import { createTestDatabase, type TestDatabase } from '../testing/test-database.ts';
 import { createDatabase, type DatabaseHandle } from './database.ts';
 
@@ -58,7 +59,7 @@ async function planCounts(name: string) {
 }
 
 it('plans the assessor’s list, a call and the session lookup once, not on every request', async () => {
-  const repository = createAttemptRepository(handle.db);
+  const repository = createAttemptRepository(handle.db, defaultTimeZone);
   // The announcements are not what this measures.
   const service = createAttemptService({ attempts: repository, events: { add: () => {} } });
   const sessions = createSessionRepository(handle.db);
@@ -82,7 +83,7 @@ it('plans the assessor’s list, a call and the session lookup once, not on ever
 });
 
 it('finds the leads closed today from the calls that closed them, not from every call of the day', async () => {
-  const repository = createAttemptRepository(handle.db);
+  const repository = createAttemptRepository(handle.db, defaultTimeZone);
   // A long day of calls that closed nothing.
   await sql`
     insert into lead_attempts (lead_id, assessor_id, outcome, channel)

@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { DistributionResult } from '../../core/distribution.ts';
 import { invariantViolations, leadStatusCounts } from '../testing/invariants.ts';
-import { type SpawnedServer, spawnServerFor } from '../testing/spawn-server.ts';
+import { type SpawnedServer, serverProcesses } from '../testing/spawn-server.ts';
 import {
   holdTableLock,
   waitForBackendBlockedOn,
@@ -16,7 +16,7 @@ let t: TestApp;
 let adminCookie: string;
 let assessors: TestUser[];
 let poolIds: number[];
-const servers: SpawnedServer[] = [];
+const servers = serverProcesses(() => t);
 
 beforeAll(async () => {
   t = await createTestApp();
@@ -29,16 +29,9 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  for (const server of servers) server.process.kill('SIGKILL');
-  await Promise.all(servers.map((server) => server.exited));
+  await servers.killAll();
   await t?.close();
 });
-
-async function startServer(): Promise<SpawnedServer> {
-  const server = await spawnServerFor(t);
-  servers.push(server);
-  return server;
-}
 
 function distribute(server: SpawnedServer, each: number): Promise<Response> {
   return fetch(`${server.baseUrl}/api/distributions`, {
@@ -61,7 +54,7 @@ async function assignedLeads() {
 
 it('a server killed with SIGKILL mid-distribution leaves nothing of it; the one answered before is whole', async () => {
   const db = t.database.db;
-  const first = await startServer();
+  const first = await servers.start();
 
   const answered = await distribute(first, 10);
   expect(answered.status).toBe(201);
@@ -103,7 +96,7 @@ it('a server killed with SIGKILL mid-distribution leaves nothing of it; the one 
   }
   if (killedPid !== undefined) await waitForBackendGone(db, killedPid);
 
-  const second = await startServer();
+  const second = await servers.start();
   expect(await leadStatusCounts(db)).toEqual(countsBefore);
   expect(await assignedLeads()).toEqual(assignedBefore);
   const distributions = await db

@@ -1,16 +1,17 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { defaultTimeZone } from '../config/env.ts';
 import { createTestApp, type TestApp, type TestUser } from '../testing/test-app.ts';
-import { createLeadRepository, type LeadRepository } from './lead.repository.ts';
+import { createLeadChangeRepository, type LeadChangeRepository } from './lead-change.repository.ts';
 import { eraseUntouchedLeads, retentionCutoff, startLeadRetention } from './lead-retention.ts';
 
 let t: TestApp;
-let leads: LeadRepository;
+let leads: LeadChangeRepository;
 let assessor: TestUser;
 
 beforeAll(async () => {
   t = await createTestApp();
-  leads = createLeadRepository(t.database.db);
+  leads = createLeadChangeRepository(t.database.db, defaultTimeZone);
   assessor = await t.createSignedInUser('assessor', 'Ana Assessora');
 });
 afterAll(() => t.close());
@@ -217,6 +218,7 @@ describe('startLeadRetention', () => {
     const offLog: string[] = [];
     const off = startLeadRetention({
       database: t.database,
+      timeZone: defaultTimeZone,
       months: 0,
       log: (message) => offLog.push(message),
       now: () => now,
@@ -228,6 +230,7 @@ describe('startLeadRetention', () => {
     const log: string[] = [];
     const job = startLeadRetention({
       database: t.database,
+      timeZone: defaultTimeZone,
       months: 36,
       log: (message) => log.push(message),
       now: () => now,

@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { RecycleResult } from '../../core/recycling.ts';
 import { invariantViolations, leadStatusCounts } from '../testing/invariants.ts';
-import { type SpawnedServer, spawnServerFor } from '../testing/spawn-server.ts';
+import { type SpawnedServer, serverProcesses } from '../testing/spawn-server.ts';
 import {
   holdTableLock,
   waitForBackendBlockedOn,
@@ -16,7 +16,7 @@ import { createTestApp, type TestApp, type TestUser, testOrigin } from '../testi
 let t: TestApp;
 let adminCookie: string;
 let assessors: TestUser[];
-const servers: SpawnedServer[] = [];
+const servers = serverProcesses(() => t);
 
 beforeAll(async () => {
   t = await createTestApp();
@@ -29,16 +29,9 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  for (const server of servers) server.process.kill('SIGKILL');
-  await Promise.all(servers.map((server) => server.exited));
+  await servers.killAll();
   await t?.close();
 });
-
-async function startServer(): Promise<SpawnedServer> {
-  const server = await spawnServerFor(t);
-  servers.push(server);
-  return server;
-}
 
 function post(server: SpawnedServer, path: string, cookie: string, body?: unknown) {
   return fetch(`${server.baseUrl}${path}`, {
@@ -84,7 +77,7 @@ async function redLeads() {
 
 it('a server killed with SIGKILL mid-recycle leaves nothing of it; the recycle answered before is whole', async () => {
   const db = t.database.db;
-  const first = await startServer();
+  const first = await servers.start();
   const distributed = await post(first, '/api/distributions', adminCookie, { each: 20 });
   expect(distributed.status).toBe(201);
 
@@ -130,7 +123,7 @@ it('a server killed with SIGKILL mid-recycle leaves nothing of it; the recycle a
   }
   if (killedPid !== undefined) await waitForBackendGone(db, killedPid);
 
-  const second = await startServer();
+  const second = await servers.start();
   expect(await redLeads()).toEqual(redBefore);
   expect(await leadStatusCounts(db)).toEqual(countsBefore);
   const history = await db

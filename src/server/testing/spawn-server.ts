@@ -59,3 +59,22 @@ export function spawnServerFor(app: TestApp): Promise<SpawnedServer> {
     DATA_DIR: testEnv.dataDir,
   });
 }
+
+/**
+ * The server processes a kill test starts: `start` spawns one on `app`'s database and keeps
+ * it, `killAll` (for afterAll) kills whatever is still running and waits for it to exit.
+ */
+export function serverProcesses(app: () => TestApp) {
+  const started: SpawnedServer[] = [];
+  return {
+    async start(): Promise<SpawnedServer> {
+      const server = await spawnServerFor(app());
+      started.push(server);
+      return server;
+    },
+    async killAll(): Promise<void> {
+      for (const server of started) server.process.kill('SIGKILL');
+      await Promise.all(started.map((server) => server.exited));
+    },
+  };
+}

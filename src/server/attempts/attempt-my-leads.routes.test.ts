@@ -1,0 +1,163 @@
+import { sql } from 'kysely';
+import { describe, expect, it } from 'vitest';
+import { myLeadSchema, myLeadsSchema } from '../../core/attempts.ts';
+import { headersOf, inHours, setUpAttemptTestApp } from './fixtures/attempt-test-app.ts';
+
+const { context, asAdmin, seedLead, record, myLeads } = setUpAttemptTestApp();
+
+describe('GET /api/my-leads', () => {
+  it('lists the caller’s workable leads: due call-backs, not attended, retries, later call-backs', async () => {
+    const carla = await context.t.createSignedInUser('assessor', 'Carla');
+    const dueOlder = await seedLead(carla, { status: 'yellow', callback_at: inHours(-3) });
+    const dueNewer = await seedLead(carla, { status: 'yellow', callback_at: inHours(-1) });
+    const later = await seedLead(carla, { status: 'yellow', callback_at: inHours(30) });
+    const laterSooner = await seedLead(carla, { status: 'yellow', callback_at: inHours(2) });
+    const assignedOld = await seedLead(carla, { assigned_at: inHours(-48) });
+    const assignedNew = await seedLead(carla);
+    const retryMany = await seedLead(carla, { status: 'no_answer', attempts: 3 });
+    const retryFew = await seedLead(carla, { status: 'no_answer', attempts: 1 });
+    await seedLead(carla, { status: 'green' });
+    await seedLead(carla, { status: 'red' });
+    await seedLead(context.ana);
+
+    const { leads } = await myLeads(carla);
+    expect(leads.map((lead) => [lead.id, lead.group])).toEqual([
+      [dueOlder, 'callbackDue'],
+      [dueNewer, 'callbackDue'],
+      [assignedOld, 'notAttended'],
+      [assignedNew, 'notAttended'],
+      [retryFew, 'retry'],
+      [retryMany, 'retry'],
+      [laterSooner, 'callbackLater'],
+      [later, 'callbackLater'],
+    ]);
+  });
+
+  it('brings the first leads of the list and counts every group of the whole list', async () => {
+    const elisa = await context.t.createSignedInUser('assessor', 'Elisa');
+    const due = await seedLead(elisa, { status: 'yellow', callback_at: inHours(-1) });
+    const fresh: number[] = [];
+    for (let hour = 5; hour > 0; hour--)
+      fresh.push(await seedLead(elisa, { assigned_at: inHours(-hour) }));
+    await seedLead(elisa, { status: 'no_answer', attempts: 1 });
+    await seedLead(elisa, { status: 'yellow', callback_at: inHours(3) });
+    await seedLead(elisa, { status: 'yellow', callback_at: inHours(4) });
+
+    const firstPage = await myLeads(elisa, '?limit=3');
+    expect(firstPage.leads.map((lead) => lead.id)).toEqual([due, fresh[0], fresh[1]]);
+    expect(firstPage.groups).toEqual({
+      callbackDue: 1,
+      notAttended: 5,
+      retry: 1,
+      callbackLater: 2,
+    });
+    const more = await myLeads(elisa, '?limit=6');
+    expect(more.leads.map((lead) => lead.id)).toEqual([due, ...fresh]);
+    expect((await myLeads(elisa)).leads).toHaveLength(9);
+    const nobody = await context.t.createSignedInUser('assessor', 'Fábio');
+    expect((await myLeads(nobody)).groups).toEqual({
+      callbackDue: 0,
+      notAttended: 0,
+      retry: 0,
+      callbackLater: 0,
+    });
+  });
+
+  it('answers every field of the schema, instants in UTC to the millisecond as JavaScript writes them', async () => {
+    const gil = await context.t.createSignedInUser('assessor', 'Gil');
+    // Quotes, a line break and a backslash, as they must come back.
+    const person = {
+      name: 'Júlia "Ju" D’Ávila',
+      email: 'julia@example.com',
+      city: 'São Paulo',
+      uf: 'SP',
+      notes: 'linha 1\nlinha 2',
+      extra: { origem: 'feira', código: 'A\\1' },
+    };
+    const leadId = await seedLead(gil, {
+      ...person,
+      status: 'yellow',
+      callback_at: new Date('2030-01-02T03:04:05.678Z'),
+    });
+    // PostgreSQL keeps microseconds; JavaScript's instants stop at the millisecond.
+    await sql`update leads set assigned_at = '2026-01-05 10:00:00.123999+00' where id = ${leadId}`.execute(
+      context.t.database.db,
+    );
+    await record(gil, await seedLead(gil), { outcome: 'no_answer', note: 'ligar à tarde' });
+
+    const response = await context.t.app.inject({ url: '/api/my-leads', headers: headersOf(gil) });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toBe('application/json; charset=utf-8');
+    const body = response.json();
+    expect(myLeadsSchema.strict().parse(body)).toEqual(body);
+    for (const lead of body.leads) expect(myLeadSchema.strict().parse(lead)).toEqual(lead);
+    expect(body.leads).toHaveLength(2);
+    expect(body.leads[0]).toMatchObject({ status: 'no_answer', lastNote: 'ligar à tarde' });
+    expect(body.leads[1]).toEqual({
+      id: leadId,
+      ...person,
+      phone: expect.stringMatching(/^\+55119/),
+      status: 'yellow',
+      attempts: 0,
+      assignedAt: '2026-01-05T10:00:00.123Z',
+      callbackAt: '2030-01-02T03:04:05.678Z',
+      group: 'callbackLater',
+      lastNote: null,
+    });
+    expect(body.groups).toEqual({ callbackDue: 0, notAttended: 0, retry: 1, callbackLater: 1 });
+    expect(body.today).toEqual({ received: 1, attended: 1 });
+  });
+
+  it('refuses a page size that is not a whole number from 1 to 1000', async () => {
+    for (const limit of ['0', '1001', 'dez', '2.5']) {
+      const response = await context.t.app.inject({
+        url: `/api/my-leads?limit=${limit}`,
+        headers: headersOf(context.ana),
+      });
+      expect(response.statusCode, limit).toBe(400);
+      expect(response.json().error.message).toMatch(/lead/);
+    }
+  });
+
+  it('counts the day’s progress and shows the latest note, also for a lead that left the list', async () => {
+    const dora = await context.t.createSignedInUser('assessor', 'Dora');
+    const first = await seedLead(dora);
+    const second = await seedLead(dora);
+    const third = await seedLead(dora);
+    await seedLead(dora, { assigned_at: inHours(-30) });
+    expect((await myLeads(dora)).today).toEqual({ received: 3, attended: 0 });
+
+    expect(
+      (await record(dora, first, { outcome: 'no_answer', note: 'caixa postal' })).statusCode,
+    ).toBe(201);
+    expect((await record(dora, second, { outcome: 'invalid' })).statusCode).toBe(201);
+    const result = await myLeads(dora);
+    expect(result.today).toEqual({ received: 3, attended: 2 });
+    expect(result.leads.map((lead) => lead.id)).not.toContain(second);
+    expect(result.leads.find((lead) => lead.id === first)?.lastNote).toBe('caixa postal');
+    expect(result.leads.find((lead) => lead.id === third)?.lastNote).toBeNull();
+    // A call without a note keeps the last one; a new note takes its place.
+    expect((await record(dora, first, { outcome: 'no_answer' })).statusCode).toBe(201);
+    expect((await myLeads(dora)).leads.find((lead) => lead.id === first)?.lastNote).toBe(
+      'caixa postal',
+    );
+    expect(
+      (await record(dora, first, { outcome: 'no_answer', note: 'sem sinal' })).statusCode,
+    ).toBe(201);
+    expect((await myLeads(dora)).leads.find((lead) => lead.id === first)?.lastNote).toBe(
+      'sem sinal',
+    );
+  });
+
+  it('shows an admin their own leads only', async () => {
+    await seedLead(context.ana);
+    const response = await context.t.app.inject({ url: '/api/my-leads', headers: asAdmin() });
+    expect(response.statusCode).toBe(200);
+    expect(response.json().leads).toEqual([]);
+  });
+
+  it('refuses anyone not signed in', async () => {
+    const response = await context.t.app.inject({ url: '/api/my-leads' });
+    expect(response.statusCode).toBe(401);
+  });
+});
