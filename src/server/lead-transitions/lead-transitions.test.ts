@@ -13,15 +13,14 @@ import {
   statusAfter,
 } from '../../core/lead-transitions.ts';
 import type { LeadsTable } from '../db/schema.ts';
-import { excelCsv, postForm, waitForBatch } from '../imports/fixtures/import-fixtures.ts';
-import { type ImportWorker, startImportWorker } from '../imports/import.worker.ts';
 import {
-  createTestApp,
-  type TestApp,
-  type TestUser,
-  testEnv,
-  testOrigin,
-} from '../testing/test-app.ts';
+  excelCsv,
+  postForm,
+  startTestImportWorker,
+  waitForBatch,
+} from '../imports/fixtures/import-fixtures.ts';
+import type { ImportWorker } from '../imports/import.worker.ts';
+import { createTestApp, type TestApp, type TestUser, testOrigin } from '../testing/test-app.ts';
 
 /**
  * Walks the whole transition table through the real API on the real database: for every
@@ -42,7 +41,7 @@ const heard: AppEvent[] = [];
 
 beforeAll(async () => {
   t = await createTestApp();
-  worker = startImportWorker({ database: t.database, dataDir: testEnv.dataDir, pollMs: 50 });
+  worker = startTestImportWorker(t);
   adminCookie = await t.signInAsAdmin();
   adminId = (await t.app.inject({ url: '/api/me', headers: { cookie: adminCookie } })).json().id;
   ana = await t.createSignedInUser('assessor', 'Ana Transição');

@@ -8,17 +8,19 @@ import { distributionKeys } from '../features/distribution/index.ts';
 import { followUpKeys } from '../features/follow-up/index.ts';
 import { leadKeys } from '../features/leads/index.ts';
 
+const allLiveKeys = [
+  myLeadKeys.all,
+  distributionKeys.all,
+  attemptKeys.all,
+  followUpKeys.all,
+  leadKeys.all,
+  dashboardKeys.all,
+];
+
 /** What each server event makes stale. */
 const staleKeysByEvent: Record<AppEventType, readonly (readonly string[])[]> = {
   'leads.distributed': [myLeadKeys.all, distributionKeys.all, leadKeys.all, dashboardKeys.all],
-  'lead.attempted': [
-    myLeadKeys.all,
-    distributionKeys.all,
-    attemptKeys.all,
-    followUpKeys.all,
-    leadKeys.all,
-    dashboardKeys.all,
-  ],
+  'lead.attempted': allLiveKeys,
   'leads.changed': [
     myLeadKeys.all,
     distributionKeys.all,
@@ -28,15 +30,6 @@ const staleKeysByEvent: Record<AppEventType, readonly (readonly string[])[]> = {
   ],
   'leads.imported': [distributionKeys.all, leadKeys.all, dashboardKeys.all],
 };
-
-const allLiveKeys = [
-  myLeadKeys.all,
-  distributionKeys.all,
-  attemptKeys.all,
-  followUpKeys.all,
-  leadKeys.all,
-  dashboardKeys.all,
-];
 
 function invalidate(queryClient: QueryClient, keys: readonly (readonly string[])[]) {
   for (const queryKey of keys) void queryClient.invalidateQueries({ queryKey });
