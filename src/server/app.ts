@@ -23,6 +23,7 @@ import { type RouteAccess, registerAccessControl } from './http/access.ts';
 import { AppError } from './http/app-error.ts';
 import { frameworkErrorOptions, registerErrorHandler } from './http/error-handler.ts';
 import { registerInputGuard } from './http/input-guard.ts';
+import { originForm } from './http/request-target.ts';
 import { registerSecurityHeaders } from './http/security-headers.ts';
 import { importsFeature } from './imports/index.ts';
 import { leadsFeature } from './leads/index.ts';
@@ -75,6 +76,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     logger: deps.logger ?? false,
     trustProxy: (_address: string, hop: number) => hop < env.trustProxyHops,
     bodyLimit: 1024 * 1024,
+    rewriteUrl: (request) => originForm(request.url ?? '/'),
     ...frameworkErrorOptions,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
@@ -123,7 +125,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     },
   });
 
-  const { auth, resolveSession, authFeature } = createAuthentication({
+  const { auth, resolveSession, checkSession, authFeature } = createAuthentication({
     database,
     mailer: deps.mailer,
     appUrl: env.appUrl,
@@ -153,7 +155,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(distributionFeature, shared);
   await app.register(recyclingFeature, shared);
   await app.register(dashboardFeature, { ...shared, now: deps.now });
-  await app.register(eventsFeature, shared);
+  await app.register(eventsFeature, { ...shared, checkSession });
   await app.register(auditFeature, shared);
   await app.register(importsFeature, {
     ...shared,

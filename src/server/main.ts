@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { buildApp } from './app.ts';
 import { loadOrCreateAuthSecret } from './config/app-settings.repository.ts';
 import { InvalidEnvError, readEnv } from './config/env.ts';
+import { openingMessages } from './config/opening-addresses.ts';
 import { createDatabase, migrateToLatest } from './db/database.ts';
 import { type EmbeddedDatabase, startEmbeddedPostgres } from './db/embedded-postgres.ts';
 import { type ImportWorker, startImportWorker } from './imports/index.ts';
@@ -85,6 +86,9 @@ async function main() {
     });
     const seconds = ((Date.now() - startedAt) / 1000).toFixed(1);
     log(`CCA pronto em ${env.appUrl} (${seconds} s)${embedded ? `, dados em ${env.dataDir}` : ''}`);
+    for (const line of openingMessages(env)) {
+      log(line);
+    }
   } catch (error) {
     console.error(error);
     await stop(1);

@@ -5,7 +5,12 @@ import { createUserRepository } from '../users/user.repository.ts';
 import { authRoutes } from './auth.routes.ts';
 import { type Auth, createAuth } from './auth.ts';
 import { createSessionRepository } from './session.repository.ts';
-import { createSessionResolver, type SessionResolver } from './session.ts';
+import {
+  createSessionCheck,
+  createSessionResolver,
+  type SessionCheck,
+  type SessionResolver,
+} from './session.ts';
 import { createSignInThrottleRepository } from './sign-in-throttle.repository.ts';
 
 export interface AuthenticationOptions {
@@ -26,6 +31,8 @@ export interface Authentication {
   auth: Auth;
   /** The signed-in user of a request, for the access check of every route. */
   resolveSession: SessionResolver;
+  /** Whether a request's session still holds: live event streams ask every few seconds. */
+  checkSession: SessionCheck;
   /** Sign-in, sign-out, forgotten and reset passwords: the only auth endpoints exposed. */
   authFeature: FastifyPluginAsync;
 }
@@ -44,12 +51,14 @@ export function createAuthentication(options: AuthenticationOptions): Authentica
     secureCookies: options.secureCookies,
     hasPassword: (userId) => users.hasPassword(userId),
   });
-  const resolveSession = createSessionResolver({
+  const sessionOptions = {
     auth,
     sessions: createSessionRepository(database.db),
     sessionMaxSeconds: options.sessionMaxSeconds,
     ...(options.now ? { now: options.now } : {}),
-  });
+  };
+  const resolveSession = createSessionResolver(sessionOptions);
+  const checkSession = createSessionCheck(sessionOptions);
   const authFeature: FastifyPluginAsync = async (app) => {
     await app.register(authRoutes, {
       auth,
@@ -57,7 +66,7 @@ export function createAuthentication(options: AuthenticationOptions): Authentica
       throttle: createSignInThrottleRepository(database.db),
     });
   };
-  return { auth, resolveSession, authFeature };
+  return { auth, resolveSession, checkSession, authFeature };
 }
 
-export type { SessionUser } from './session.ts';
+export type { SessionCheck, SessionUser } from './session.ts';

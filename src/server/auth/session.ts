@@ -75,12 +75,10 @@ export function createSessionResolver(options: SessionResolverOptions) {
 
   async function fromStore(request: FastifyRequest): Promise<StoredSession | undefined> {
     const context = await authContext;
-    const cookies = request.headers.cookie;
-    if (!cookies || cookies.includes(context.authCookies.dontRememberToken.name)) return undefined;
-    const value = readCookie(cookies, context.authCookies.sessionToken.name);
-    const token = value ? verifiedToken(value, context.secret) : undefined;
-    if (!token) return undefined;
-    const session = await options.sessions.findByToken(token);
+    if (request.headers.cookie?.includes(context.authCookies.dontRememberToken.name)) {
+      return undefined;
+    }
+    const session = await storedSessionOf(request, options);
     if (!session) return undefined;
     // better-auth's rule, with its clock: the session slides once it is updateAge old.
     const { expiresIn, updateAge } = context.sessionConfig;
@@ -114,6 +112,38 @@ export function createSessionResolver(options: SessionResolverOptions) {
   };
 }
 export type SessionResolver = ReturnType<typeof createSessionResolver>;
+
+/** The stored session a request's signed cookie names, as it is now. */
+async function storedSessionOf(
+  request: FastifyRequest,
+  options: Pick<SessionResolverOptions, 'auth' | 'sessions'>,
+): Promise<StoredSession | undefined> {
+  const context = await options.auth.$context;
+  const value = readCookie(request.headers.cookie ?? '', context.authCookies.sessionToken.name);
+  const token = value ? verifiedToken(value, context.secret) : undefined;
+  return token ? options.sessions.findByToken(token) : undefined;
+}
+
+/**
+ * Whether a request's session still holds, as `user`: not signed out, not expired, the user
+ * still active and in the same role. For what outlives its request (a live event stream); it
+ * reads and never refreshes the session.
+ */
+export function createSessionCheck(options: SessionResolverOptions) {
+  const now = options.now ?? (() => Date.now());
+  return async (request: FastifyRequest, user: SessionUser): Promise<boolean> => {
+    const session = await storedSessionOf(request, options);
+    return (
+      session !== undefined &&
+      session.userId === user.id &&
+      session.active &&
+      session.role === user.role &&
+      session.expiresAt.getTime() > Date.now() &&
+      (now() - session.createdAt.getTime()) / 1000 <= options.sessionMaxSeconds
+    );
+  };
+}
+export type SessionCheck = ReturnType<typeof createSessionCheck>;
 
 function readCookie(header: string, name: string): string | undefined {
   for (const pair of header.split(';')) {

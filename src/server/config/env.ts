@@ -67,6 +67,8 @@ export interface Env {
   port: number;
   host: string;
   appUrl: string;
+  /** Whether APP_URL was set: without it e-mailed links point to localhost. */
+  appUrlConfigured: boolean;
   trustedOrigins: string[];
   dataDir: string;
   databaseUrl: string | undefined;
@@ -115,6 +117,7 @@ export function readEnv(source: NodeJS.ProcessEnv = process.env): Env {
     port: env.PORT,
     host: env.HOST,
     appUrl,
+    appUrlConfigured: env.APP_URL !== undefined,
     trustedOrigins: [
       new URL(appUrl).origin,
       ...extraOrigins.map((origin) => new URL(origin).origin),

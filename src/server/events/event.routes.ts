@@ -1,10 +1,12 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppEvent } from '../../core/events.ts';
-import type { SessionUser } from '../auth/session.ts';
+import type { SessionCheck, SessionUser } from '../auth/index.ts';
 import type { EventHub } from './event-hub.ts';
 
 const heartbeatMs = 25_000;
 const retryHintMs = 3_000;
+/** How often an open stream checks that its session still holds (signed out, deactivated…). */
+const sessionCheckMs = 3_000;
 
 /** An admin hears everything; an assessor only what touches their own list. */
 export function concerns(user: SessionUser, event: AppEvent): boolean {
@@ -14,7 +16,10 @@ export function concerns(user: SessionUser, event: AppEvent): boolean {
   return false;
 }
 
-export const eventRoutes: FastifyPluginAsyncZod<{ hub: EventHub }> = async (app, { hub }) => {
+export const eventRoutes: FastifyPluginAsyncZod<{
+  hub: EventHub;
+  checkSession: SessionCheck;
+}> = async (app, { hub, checkSession }) => {
   const openStreams = new Set<() => void>();
   // Open streams never end by themselves: end them first, or closing the server would wait.
   app.addHook('preClose', async () => {
@@ -49,11 +54,21 @@ export const eventRoutes: FastifyPluginAsyncZod<{ hub: EventHub }> = async (app,
       });
       const heartbeat = setInterval(() => raw.write(': heartbeat\n\n'), heartbeatMs);
       heartbeat.unref();
+      // A stream must not outlive its session: signed out, expired, the user deactivated or
+      // given another role. A failed check (the database away) keeps it until the next one.
+      const sessionCheck = setInterval(() => {
+        checkSession(request, user).then(
+          (holds) => holds || end(),
+          () => {},
+        );
+      }, sessionCheckMs);
+      sessionCheck.unref();
       let ended = false;
       const end = () => {
         if (ended) return;
         ended = true;
         clearInterval(heartbeat);
+        clearInterval(sessionCheck);
         unsubscribe();
         openStreams.delete(end);
         if (!raw.writableEnded) raw.end();

@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { SessionResolver, SessionUser } from '../auth/session.ts';
 import { AppError } from './app-error.ts';
+import { isOwnAddressOrigin } from './own-address.ts';
 
 /** Who may call a route: anyone, any signed-in user, or administrators only. */
 export type RouteAccess = 'public' | 'signedIn' | 'admin';
@@ -61,7 +62,7 @@ export function registerAccessControl(
   // preParsing: after the rate limit (a hook of each route's onRequest), so a flood is refused
   // before it costs a session lookup, and still before the body is read.
   app.addHook('preParsing', async (request, reply) => {
-    if (unsafeMethods.has(request.method) && !isSameSite(request.headers, options.trustedOrigins)) {
+    if (unsafeMethods.has(request.method) && !isSameSite(request, options.trustedOrigins)) {
       throw await deny(request, 'CROSS_SITE_REQUEST');
     }
     const access = request.routeOptions.config.access;
@@ -76,15 +77,15 @@ export function registerAccessControl(
 /**
  * A browser always sends Origin on unsafe requests, and Sec-Fetch-Site too when it is recent;
  * a request with neither comes from a script or a command line, which carries no victim's
- * cookies unless its own user put them there.
+ * cookies unless its own user put them there. Trusted: the configured origins, and the
+ * server's own address when a LAN visitor opened it by IP (see own-address.ts).
  */
-function isSameSite(
-  headers: Record<string, string | string[] | undefined>,
-  trustedOrigins: string[],
-): boolean {
-  const origin = headers.origin;
-  if (typeof origin === 'string') return trustedOrigins.includes(origin);
-  const fetchSite = headers['sec-fetch-site'];
+function isSameSite(request: FastifyRequest, trustedOrigins: string[]): boolean {
+  const origin = request.headers.origin;
+  if (typeof origin === 'string') {
+    return trustedOrigins.includes(origin) || isOwnAddressOrigin(origin, request);
+  }
+  const fetchSite = request.headers['sec-fetch-site'];
   if (typeof fetchSite === 'string') return fetchSite === 'same-origin' || fetchSite === 'none';
   return true;
 }
