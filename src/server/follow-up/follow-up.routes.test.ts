@@ -158,6 +158,16 @@ describe('/api/follow-up', () => {
     expect(seen).toEqual(await ids());
     const bad = await t.app.inject({ url: '/api/follow-up?cursor=bad', headers: asAdmin() });
     expect(bad.statusCode).toBe(400);
+    // The right shape holding a day or an hour that does not exist.
+    for (const at of ['2026-02-31T10:00:00.000000Z', '2026-03-01T25:00:00.000000Z']) {
+      const cursor = Buffer.from(`${at}|1`).toString('base64url');
+      const impossible = await t.app.inject({
+        url: `/api/follow-up?cursor=${cursor}`,
+        headers: asAdmin(),
+      });
+      expect(impossible.statusCode, impossible.body).toBe(400);
+      expect(impossible.json().error.message).toBe('Cursor de paginação inválido.');
+    }
   });
 
   it('sets and clears the "cadastro confirmado" mark, and filters by it', async () => {

@@ -25,6 +25,14 @@ export function containsNulCharacter(value: unknown): boolean {
   return false;
 }
 
+/** The refusal of a request that carries a NUL character. */
+export function nulCharacterRefused(): AppError {
+  return new AppError(
+    'BAD_REQUEST',
+    'O texto enviado contém um caractere inválido (NUL). Remova-o e tente novamente.',
+  );
+}
+
 /**
  * PostgreSQL stores no NUL character in text or jsonb: one in a name or a filter would fail
  * the query as a 500, or be cut by some other layer. No field of CCA can hold one, so a
@@ -38,12 +46,7 @@ export function registerInputGuard(app: FastifyInstance) {
       containsNulCharacter(request.query) ||
       containsNulCharacter(request.body)
     ) {
-      done(
-        new AppError(
-          'BAD_REQUEST',
-          'O texto enviado contém um caractere inválido (NUL). Remova-o e tente novamente.',
-        ),
-      );
+      done(nulCharacterRefused());
       return;
     }
     done();

@@ -32,6 +32,11 @@ export function decodeTimeKeyCursor(cursor: string): { at: string; key: string }
   if (separator < 0 || !/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z$/.test(at)) {
     throw invalidCursor();
   }
+  // The shape holds 31/02 or 25:00 too: the time must read back as written.
+  const time = new Date(`${at.slice(0, 23)}Z`);
+  if (Number.isNaN(time.getTime()) || time.toISOString().slice(0, 19) !== at.slice(0, 19)) {
+    throw invalidCursor();
+  }
   return { at, key: text.slice(separator + 1) };
 }
 

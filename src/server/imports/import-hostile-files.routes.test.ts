@@ -140,5 +140,28 @@ describe('import', () => {
       expect(response.statusCode).toBe(400);
       expect(response.json().error.message).toMatch(/"inexistente" não existe/);
     });
+
+    it.each([
+      ['a NUL in the file name', 'lista\u0000.csv', {}],
+      ['a NUL in the source field', 'lista.csv', { source: 'Feira\u0000 2026' }],
+      ['a NUL in the mapping field', 'lista.csv', { mapping: '{"nome":"name\u0000"}' }],
+    ])('%s', async (_label, fileName, fields: Record<string, string>) => {
+      const before = await counts();
+      const file = utf8Csv(
+        [
+          ['nome', 'telefone'],
+          ['A', '11987650019'],
+        ],
+        ';',
+        false,
+      );
+      for (const url of ['/api/imports', '/api/imports/preview']) {
+        const response = await postForm(context.t.app, url, context.cookie, file, fileName, fields);
+        expect(response.statusCode, response.body).toBe(400);
+        expect(response.json().error.message).toMatch(/caractere inválido \(NUL\)/);
+      }
+      expect(await counts()).toEqual(before);
+      expect(await leftoverFiles()).toEqual([]);
+    });
   });
 });

@@ -147,11 +147,12 @@ export const stagingSql = {
       duplicates:
         counts.total - counts.rejected - counts.blocked - counts.inserted - counts.updated,
     };
+    // clock_timestamp(): now() is the start of the import's transaction, not its end.
     const closed = await client.query(
       `UPDATE import_batches
           SET status = 'done', total_rows = $2, processed_rows = $2, inserted = $3,
               updated = $4, duplicates = $5, blocked = $6, rejected = $7,
-              finished_at = now(), heartbeat_at = now()
+              finished_at = clock_timestamp(), heartbeat_at = clock_timestamp()
         WHERE id = $1 AND status = 'running'`,
       [
         batchId,

@@ -11,6 +11,7 @@ import {
   importPreviewSchema,
 } from '../../core/imports.ts';
 import { AppError } from '../http/app-error.ts';
+import { containsNulCharacter, nulCharacterRefused } from '../http/input-guard.ts';
 import type { ImportService, SavedUpload } from './import.service.ts';
 import { saveUpload } from './import-files.ts';
 
@@ -66,6 +67,12 @@ export const importRoutes: FastifyPluginAsyncZod<ImportRoutesOptions> = async (a
       throw new AppError('BAD_REQUEST', 'Não foi possível receber o arquivo. Tente novamente.');
     }
     if (!upload) throw new AppError('BAD_REQUEST', 'Escolha um arquivo para importar.');
+    // The JSON guard does not see a multipart body: its file name and fields are checked here.
+    const texts = [upload.fileName, ...Object.keys(fields).map((name) => textField(fields, name))];
+    if (containsNulCharacter(texts)) {
+      await rm(upload.filePath, { force: true });
+      throw nulCharacterRefused();
+    }
     if (upload.size === 0) {
       await rm(upload.filePath, { force: true });
       throw new AppError('BAD_REQUEST', 'O arquivo está vazio.');
