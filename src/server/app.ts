@@ -21,7 +21,7 @@ import { followUpFeature } from './follow-up/index.ts';
 import { healthRoutes } from './health/health.routes.ts';
 import { type RouteAccess, registerAccessControl } from './http/access.ts';
 import { AppError } from './http/app-error.ts';
-import { frameworkErrorOptions, registerErrorHandler } from './http/error-handler.ts';
+import { frameworkErrorOptions, notFound, registerErrorHandler } from './http/error-handler.ts';
 import { registerInputGuard } from './http/input-guard.ts';
 import { originForm } from './http/request-target.ts';
 import { registerSecurityHeaders } from './http/security-headers.ts';
@@ -94,10 +94,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     global: true,
     max: env.apiRateLimitPerMinute,
     timeWindow: 60_000,
-    // The API only: the pages and their files are not counted. /api/health opts out itself.
-    allowList: (request) => !request.url.startsWith('/api/'),
+    // The API, and every unsafe request: a page or its files are not counted, a POST
+    // anywhere is (refused ones too, or they could flood the audit log). /api/health opts out.
+    allowList: (request) =>
+      (request.method === 'GET' || request.method === 'HEAD') && !request.url.startsWith('/api/'),
     errorResponseBuilder: () => new AppError('TOO_MANY_REQUESTS'),
   });
+  // A path no route serves is counted too: a flood of them costs a 429, not a page of work.
+  app.setNotFoundHandler({ preHandler: app.rateLimit() }, notFound);
 
   await app.register(swagger, {
     openapi: {
@@ -139,7 +143,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerAccessControl(app, {
     resolveSession,
     trustedOrigins: env.trustedOrigins,
-    onDenied: recordAccessDenials(database.db),
+    onDenied: recordAccessDenials(app, database.db),
   });
   registerAuditTrail(app, database.db);
 

@@ -33,19 +33,80 @@ export function registerAuditTrail(app: FastifyInstance, db: AuditExecutor) {
   });
 }
 
-/** Records each refusal of the access check: who (when known), the route and, for a cross-site request, its origin. */
-export function recordAccessDenials(db: AuditExecutor) {
-  return (request: FastifyRequest, code: DeniedCode) => {
-    const origin = request.headers.origin;
-    return auditRecorder.record(db, {
-      ...auditSourceOf(request),
-      action: 'access.denied',
-      details: {
-        code,
+interface RepeatedDenials {
+  count: number;
+  firstAt: Date;
+  last: { method: string; path: string; origin?: string };
+  source: ReturnType<typeof auditSourceOf>;
+  code: DeniedCode;
+  timer: NodeJS.Timeout;
+}
+
+/**
+ * Records the refusals of the access check without letting a flood fill the append-only log:
+ * the first refusal of a source (address, user and code) in a minute is written at once, with
+ * who, the route and, for a cross-site request, its origin; the ones after it in that minute
+ * are counted and written as one row when the minute ends (or the server closes).
+ */
+export function createDenialRecorder(db: AuditExecutor, options: { windowMs?: number } = {}) {
+  const windowMs = options.windowMs ?? 60_000;
+  const open = new Map<string, RepeatedDenials>();
+
+  async function close(key: string) {
+    const window = open.get(key);
+    if (!window) return;
+    open.delete(key);
+    clearTimeout(window.timer);
+    if (window.count === 0) return;
+    await auditRecorder
+      .record(db, {
+        ...window.source,
+        action: 'access.denied',
+        details: {
+          code: window.code,
+          repeated: window.count,
+          since: window.firstAt.toISOString(),
+          ...window.last,
+        },
+      })
+      .catch(() => {});
+  }
+
+  return {
+    async record(request: FastifyRequest, code: DeniedCode): Promise<void> {
+      const source = auditSourceOf(request);
+      const origin = request.headers.origin;
+      const attempt = {
         method: request.method,
-        path: request.url.split('?')[0],
+        path: request.url.split('?')[0] ?? '/',
         ...(code === 'CROSS_SITE_REQUEST' && typeof origin === 'string' ? { origin } : {}),
-      },
-    });
+      };
+      const key = `${source.ip}|${source.actorId ?? ''}|${code}`;
+      const window = open.get(key);
+      if (window) {
+        window.count++;
+        window.last = attempt;
+        return;
+      }
+      const timer = setTimeout(() => void close(key), windowMs);
+      timer.unref();
+      open.set(key, { count: 0, firstAt: new Date(), last: attempt, source, code, timer });
+      await auditRecorder.record(db, {
+        ...source,
+        action: 'access.denied',
+        details: { code, ...attempt },
+      });
+    },
+    /** Writes the counts still open: the server is closing. */
+    async flush(): Promise<void> {
+      await Promise.all([...open.keys()].map(close));
+    },
   };
+}
+
+/** The access check's refusals recorded for `app`, whose closing writes the counts left. */
+export function recordAccessDenials(app: FastifyInstance, db: AuditExecutor) {
+  const recorder = createDenialRecorder(db);
+  app.addHook('onClose', () => recorder.flush());
+  return recorder.record;
 }

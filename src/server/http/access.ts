@@ -62,6 +62,9 @@ export function registerAccessControl(
   // preParsing: after the rate limit (a hook of each route's onRequest), so a flood is refused
   // before it costs a session lookup, and still before the body is read.
   app.addHook('preParsing', async (request, reply) => {
+    // A path no route serves changes nothing: it answers 404 (rate limited), never a refusal
+    // for the audit log to record, however many are sent.
+    if (request.is404) return;
     if (unsafeMethods.has(request.method) && !isSameSite(request, options.trustedOrigins)) {
       throw await deny(request, 'CROSS_SITE_REQUEST');
     }

@@ -76,14 +76,13 @@ export function registerErrorHandler(app: FastifyInstance) {
     }
     return reply.code(statusCode).send(clientErrorBody(statusCode, error as FastifyError));
   });
+}
 
-  app.setNotFoundHandler((request, reply) => {
-    reply
-      .code(404)
-      .send(
-        body('NOT_FOUND', `Rota não encontrada: ${request.method} ${request.url.split('?')[0]}`),
-      );
-  });
+/** The answer to a path no route serves; app.ts sets it once the rate limit is in place. */
+export function notFound(request: FastifyRequest, reply: FastifyReply) {
+  reply
+    .code(404)
+    .send(body('NOT_FOUND', `Rota não encontrada: ${request.method} ${request.url.split('?')[0]}`));
 }
 
 /** Fastify's own 4xx errors (bad JSON, too large, wrong content type…) in pt-BR. */
