@@ -20,6 +20,7 @@ import type { BenchContext } from './context.ts';
 import { dashboardBenchmarks } from './dashboard.bench.ts';
 import { distributionBenchmarks } from './distribution.bench.ts';
 import { type Figure, printTable, writeReport } from './harness.ts';
+import { hostileBenchmarks } from './hostile.bench.ts';
 import { importBenchmarks } from './import.bench.ts';
 import { leadListBenchmarks } from './leads.bench.ts';
 import { operatorBenchmarks } from './operator.bench.ts';
@@ -48,6 +49,8 @@ const suites = {
   list: leadListBenchmarks,
   distribution: distributionBenchmarks,
   operator: operatorBenchmarks,
+  // Unauthenticated hostile bodies at sign-in, and what the health check feels of them.
+  hostile: hostileBenchmarks,
   web: async (context: BenchContext) => (await import('./web.bench.ts')).webBenchmarks(context),
   import: importBenchmarks,
   // Adds 5 000 000 calls, then times /api/dashboard and the triggers' cost on a distribution.

@@ -23,6 +23,7 @@ import { type RouteAccess, registerAccessControl } from './http/access.ts';
 import { AppError } from './http/app-error.ts';
 import { frameworkErrorOptions, notFound, registerErrorHandler } from './http/error-handler.ts';
 import { registerInputGuard } from './http/input-guard.ts';
+import { registerJsonLimits } from './http/json-body.ts';
 import { originForm } from './http/request-target.ts';
 import { registerSecurityHeaders } from './http/security-headers.ts';
 import { importsFeature } from './imports/index.ts';
@@ -84,6 +85,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // JSON only (multipart where a route says so): a text/plain body is what a cross-site form
   // can send without a preflight, so it gets 415 before any handler sees it.
   app.removeContentTypeParser('text/plain');
+  registerJsonLimits(app);
   registerErrorHandler(app);
   registerInputGuard(app);
 
