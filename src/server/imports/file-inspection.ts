@@ -1,3 +1,4 @@
+import { createReadStream } from 'node:fs';
 import { open } from 'node:fs/promises';
 import { parse as parseCsvSync } from 'csv-parse/sync';
 import iconv from 'iconv-lite';
@@ -61,7 +62,30 @@ export async function inspectFile(
   }
   if (size === 0) throw new AppError('BAD_REQUEST', 'O arquivo está vazio.');
   if (isZip(sample)) return inspectXlsx(filePath);
-  return inspectCsvSample(sample, options.partial === true || size > sample.length);
+  const inspection = inspectCsvSample(sample, options.partial === true || size > sample.length);
+  // The sample decides only for a preview: an accent first met past it (row 12 000 of an
+  // Excel file) would be read as UTF-8 and stored as U+FFFD. An import reads the whole file.
+  const csv = inspection.csv;
+  if (!options.partial && csv && csv.encoding === 'utf-8' && !csv.bom && size > sample.length) {
+    if (!(await isUtf8File(filePath))) {
+      return inspectCsvSample(sample, true, 'windows-1252');
+    }
+  }
+  return inspection;
+}
+
+/** Whether the whole file is valid UTF-8: one streamed pass, no text kept. */
+async function isUtf8File(filePath: string): Promise<boolean> {
+  const decoder = new TextDecoder('utf-8', { fatal: true });
+  try {
+    for await (const chunk of createReadStream(filePath, { highWaterMark: 1024 * 1024 })) {
+      decoder.decode(chunk as Buffer, { stream: true });
+    }
+    decoder.decode();
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 function isZip(bytes: Buffer): boolean {
@@ -115,8 +139,8 @@ export function detectDelimiter(headerLine: string): CsvDelimiter {
   return best;
 }
 
-function inspectCsvSample(sample: Buffer, cut: boolean): FileInspection {
-  const settings = detectCsvEncoding(sample);
+function inspectCsvSample(sample: Buffer, cut: boolean, encoding?: CsvEncoding): FileInspection {
+  const settings = encoding ? { encoding, bom: false } : detectCsvEncoding(sample);
   let text = decode(sample, settings);
   if (looksBinary(text)) throw new AppError('UNSUPPORTED_MEDIA_TYPE', notCsvOrXlsx);
   if (cut) {
