@@ -19,7 +19,11 @@ const integration = (name: string, databaseUrl?: string): TestProjectInlineConfi
     include: databaseUrl ? ['src/server/**/*.test.ts'] : ['src/**/*.test.ts'],
     // These start their own embedded PostgreSQL: one run is enough.
     exclude: databaseUrl
-      ? ['src/server/main.test.ts', 'src/server/db/embedded-postgres.test.ts']
+      ? [
+          'src/server/main.test.ts',
+          'src/server/db/embedded-postgres.test.ts',
+          'src/server/db/embedded-postgres-restart.test.ts',
+        ]
       : [],
     globalSetup: ['src/server/testing/global-setup.ts'],
     env: databaseUrl ? { TEST_POSTGRES_ADMIN_URL: databaseUrl } : {},

@@ -25,6 +25,7 @@ export const auditActions = [
   'lead.erased',
   'do_not_call.added',
   'do_not_call.removed',
+  'database.restarted',
 ] as const;
 export type AuditAction = (typeof auditActions)[number];
 
@@ -48,6 +49,7 @@ export const auditActionLabels: Record<AuditAction, string> = {
   'export.personal_data': 'Dados pessoais de um lead exportados (LGPD)',
   'lead.erased': 'Dados de leads apagados (LGPD)',
   'do_not_call.added': 'Telefone bloqueado',
+  'database.restarted': 'Banco de dados reiniciado após parar',
   'do_not_call.removed': 'Telefone desbloqueado',
 };
 

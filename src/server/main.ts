@@ -2,10 +2,11 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildApp } from './app.ts';
+import { auditRecorder } from './audit/index.ts';
 import { loadOrCreateAuthSecret } from './config/app-settings.repository.ts';
 import { InvalidEnvError, readEnv } from './config/env.ts';
 import { openingMessages } from './config/opening-addresses.ts';
-import { createDatabase, migrateToLatest } from './db/database.ts';
+import { createDatabase, type DatabaseHandle, migrateToLatest } from './db/database.ts';
 import { type EmbeddedDatabase, startEmbeddedPostgres } from './db/embedded-postgres.ts';
 import { type ImportWorker, startImportWorker } from './imports/index.ts';
 import { type LeadRetentionJob, startLeadRetention } from './leads/lead-retention.ts';
@@ -21,12 +22,27 @@ async function main() {
   const log = (message: string) => console.log(`[cca] ${message}`);
 
   let embedded: EmbeddedDatabase | undefined;
+  let database: DatabaseHandle | undefined;
   let connectionString = env.databaseUrl;
   if (!connectionString) {
-    embedded = await startEmbeddedPostgres(env.dataDir, log);
+    embedded = await startEmbeddedPostgres(env.dataDir, log, {
+      onRestart: (reason) => {
+        if (!database) return;
+        auditRecorder
+          .record(database.db, {
+            actorId: null,
+            actorEmail: null,
+            ip: null,
+            userAgent: null,
+            action: 'database.restarted',
+            details: { reason },
+          })
+          .catch((error: unknown) => log(`reinício do banco não registrado: ${String(error)}`));
+      },
+    });
     connectionString = embedded.connectionString;
   }
-  const database = createDatabase({
+  database = createDatabase({
     connectionString,
     poolSize: env.databasePoolSize,
     statementTimeoutMs: env.databaseStatementTimeoutMs,

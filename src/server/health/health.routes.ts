@@ -26,7 +26,7 @@ export const healthRoutes: FastifyPluginAsyncZod<{ database: DatabaseHandle }> =
       try {
         await sql`select 1`.execute(database.db);
       } catch {
-        throw new AppError('DATABASE_UNAVAILABLE');
+        throw new AppError('DATABASE_UNAVAILABLE', undefined, { 'retry-after': '5' });
       }
       return { status: 'ok' as const, database: 'ok' as const };
     },
