@@ -82,8 +82,14 @@ export function createUserRepository(db: Kysely<Database>) {
       return selectUsers().where(sql`lower(u.email)`, '=', email.toLowerCase()).executeTakeFirst();
     },
 
-    async countActiveAdmins(): Promise<number> {
-      const row = await db
+    /**
+     * Counts the active administrators, in `trx` after taking the lock that every change
+     * removing one takes: two admins demoting each other at once are counted one after the
+     * other, so the second sees the first's change.
+     */
+    async countActiveAdminsLocked(trx: Kysely<Database>): Promise<number> {
+      await sql`select pg_advisory_xact_lock(hashtext('cca:active-admins'))`.execute(trx);
+      const row = await trx
         .selectFrom('users')
         .select((eb) => eb.fn.countAll<number>().as('count'))
         .where('role', '=', 'admin')

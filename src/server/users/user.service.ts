@@ -106,11 +106,11 @@ export function createUserService({ users, unitOfWork, auth, appUrl }: UserServi
       if (losesAdmin && id === actorId) {
         throw new AppError('CONFLICT', 'Você não pode desativar nem rebaixar a sua própria conta.');
       }
-      if (losesAdmin && (await users.countActiveAdmins()) <= 1) {
-        throw new AppError('CONFLICT', 'É preciso manter pelo menos um administrador ativo.');
-      }
       const changed = changedFields(user, changes);
       await unitOfWork(audit, async (unit) => {
+        if (losesAdmin && (await users.countActiveAdminsLocked(unit.trx)) <= 1) {
+          throw new AppError('CONFLICT', 'É preciso manter pelo menos um administrador ativo.');
+        }
         await users.update(id, changes, unit.trx);
         // A deactivated user is signed out everywhere at once.
         if (changes.active === false) await users.deleteSessions(id, unit.trx);
