@@ -251,4 +251,20 @@ describe('password reset', () => {
     const good = await resetPassword(token, 'outra-senha-forte-2');
     expect(good.statusCode).toBe(200);
   });
+
+  it('voids the other links of the user once one is used', async () => {
+    const user = await t.createSignedInUser('assessor');
+    await requestReset(user.email);
+    const older = linkToken(t.mails.at(-1)?.text);
+    await requestReset(user.email);
+    const newer = linkToken(t.mails.at(-1)?.text);
+    expect(newer).not.toBe(older);
+    expect((await resetPassword(newer, 'senha-nova-forte-9')).statusCode).toBe(200);
+    const reused = await resetPassword(older, 'outra-senha-forte-10');
+    expect(reused.statusCode).toBe(400);
+    expect(reused.json().error.code).toBe('INVALID_RESET_TOKEN');
+    await expect(t.signIn(user.email, 'senha-nova-forte-9')).resolves.toContain(
+      'cca.session_token',
+    );
+  });
 });

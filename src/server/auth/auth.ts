@@ -86,6 +86,14 @@ export function createAuth(options: AuthOptions) {
       },
       resetPasswordTokenExpiresIn: resetPasswordTokenSeconds,
       revokeSessionsOnPasswordReset: true,
+      // One link used voids the user's other outstanding ones (a mail forwarded, an old one).
+      onPasswordReset: async ({ user }) => {
+        await options.db
+          .deleteFrom('verifications')
+          .where('identifier', 'like', 'reset-password:%')
+          .where('value', '=', user.id)
+          .execute();
+      },
       sendResetPassword: async ({ user, token }) => {
         const link = `${options.appUrl}${appRoutes.resetPassword.path}?token=${encodeURIComponent(token)}`;
         const firstPassword = !(await options.hasPassword(user.id));
