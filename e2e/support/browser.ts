@@ -52,15 +52,22 @@ export async function createUser(user: {
   return (await response.json()) as { id: string };
 }
 
-/** The newest e-mail to this address in the server's outbox, decoded to plain text. */
+/**
+ * The newest e-mail to this address in the server's outbox, decoded to plain text. A reset
+ * link is mailed just after the answer, so the outbox is looked at for a few seconds.
+ */
 export async function latestMailTo(address: string): Promise<string> {
   const outbox = path.join(inject('dataDir'), 'outbox');
-  const files = (await readdir(outbox).catch(() => [])).sort().reverse();
-  for (const file of files) {
-    const raw = await readFile(path.join(outbox, file), 'utf8');
-    if (raw.includes(`To: ${address}`)) return decodeBody(raw);
+  const deadline = Date.now() + 5000;
+  for (;;) {
+    const files = (await readdir(outbox).catch(() => [])).sort().reverse();
+    for (const file of files) {
+      const raw = await readFile(path.join(outbox, file), 'utf8');
+      if (raw.includes(`To: ${address}`)) return decodeBody(raw);
+    }
+    if (Date.now() > deadline) throw new Error(`no mail to ${address} in ${outbox}`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
   }
-  throw new Error(`no mail to ${address} in ${outbox}`);
 }
 
 function decodeBody(raw: string): string {

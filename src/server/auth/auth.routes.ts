@@ -52,6 +52,15 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (
   app,
   { auth, users, throttle },
 ) => {
+  /** Mails a reset link to an active user, a few per hour at most; nothing otherwise. */
+  async function sendResetLink(email: string, headers: Headers) {
+    const mailKey = `reset-mail:${email}`;
+    const user = await users.findByEmail(email);
+    if (!user?.active || (await throttle.blockedForSeconds([mailKey])) > 0) return;
+    await throttle.recordFailure(mailKey, resetMailsPerAccount);
+    await auth.api.requestPasswordReset({ body: { email }, headers });
+  }
+
   app.post(
     '/api/auth/sign-in/email',
     {
@@ -159,12 +168,14 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (
     },
     async (request) => {
       const { email } = request.body;
-      const mailKey = `reset-mail:${email}`;
-      const user = await users.findByEmail(email);
-      if (user?.active && (await throttle.blockedForSeconds([mailKey])) === 0) {
-        await throttle.recordFailure(mailKey, resetMailsPerAccount);
-        await auth.api.requestPasswordReset({ body: { email }, headers: toHeaders(request) });
-      }
+      const headers = toHeaders(request);
+      // Answered before anything is looked up, so that a known address takes no longer than
+      // an unknown one; the link is made and mailed right after, a failure goes to the log.
+      setImmediate(() => {
+        sendResetLink(email, headers).catch((error: unknown) =>
+          request.log.error({ err: error }, 'link de nova senha não enviado'),
+        );
+      });
       return { message: forgotPasswordMessage };
     },
   );
