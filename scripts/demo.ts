@@ -235,7 +235,7 @@ async function main() {
       // Most of them called once, with every outcome.
       await sql`
         WITH picked AS MATERIALIZED (
-          SELECT id, owner_id, assigned_at,
+          SELECT id, owner_id, assigned_at, name, phone,
             (ARRAY['green','green','green','red','red','red','yellow','yellow','no_answer',
               'no_answer','invalid','do_not_call'])[1 + floor(random() * 12)::int] AS outcome,
             assigned_at + random() * (now() - assigned_at) AS at,
@@ -247,7 +247,7 @@ async function main() {
           END AS callback_at FROM picked
         ), calls AS (
           INSERT INTO lead_attempts (lead_id, assessor_id, outcome, channel, note, callback_at,
-            created_at)
+            created_at, lead_name, lead_phone)
           SELECT id, owner_id, outcome, channel, CASE outcome
               WHEN 'green' THEN 'Aceitou fazer o cadastro.'
               WHEN 'red' THEN 'Não tem interesse no momento.'
@@ -255,7 +255,7 @@ async function main() {
               WHEN 'no_answer' THEN 'Caixa postal.'
               WHEN 'invalid' THEN 'Número não existe.'
               ELSE 'Pediu para não ser mais contatado.'
-            END, callback_at, at
+            END, callback_at, at, name, phone
           FROM timed
         ), blocked AS (
           INSERT INTO do_not_call (phone, reason, created_by)

@@ -58,6 +58,8 @@ export const importBatchSchema = z.object({
   duplicates: z.number().int(),
   blocked: z.number().int(),
   rejected: z.number().int(),
+  /** Rows accepted with invisible characters taken out of their texts; also counted above. */
+  warnings: z.number().int(),
   error: z.string().nullable(),
   createdAt: z.iso.datetime(),
   startedAt: z.iso.datetime().nullable(),

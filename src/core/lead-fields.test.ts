@@ -1,10 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import {
   checkLeadFields,
+  leadCitySchema,
   leadCpfSchema,
   leadEmailSchema,
   leadNameSchema,
+  leadNotesSchema,
   leadPhoneSchema,
+  leadTextWithoutInvisible,
   normaliseEmail,
   normaliseUf,
 } from './lead-fields.ts';
@@ -89,5 +92,64 @@ describe('lead field schemas of the API and the form', () => {
     expect(leadCpfSchema.parse('529.982.247-25')).toBe('52998224725');
     expect(leadCpfSchema.parse(null)).toBeNull();
     expect(messagesOf(leadCpfSchema.safeParse('111.111.111-11'))).toEqual(['CPF inválido.']);
+  });
+});
+
+/** Invisible format characters (Unicode category Cf) that can make a list lie about a name. */
+const invisible = {
+  rightToLeftOverride: '\u202E',
+  popDirectionalFormatting: '\u202C',
+  leftToRightIsolate: '\u2066',
+  popDirectionalIsolate: '\u2069',
+  zeroWidthSpace: '\u200B',
+  zeroWidthJoiner: '\u200D',
+  rightToLeftMark: '\u200F',
+  byteOrderMark: '\uFEFF',
+  softHyphen: '\u00AD',
+  wordJoiner: '\u2060',
+  mongolianVowelSeparator: '\u180E',
+};
+const allInvisible = Object.values(invisible).join('');
+
+describe('invisible characters in a lead’s texts', () => {
+  it('strips bidi overrides, isolates and zero-width characters from a name', () => {
+    // Shown as "Ana Souza", the first one reads backwards to a screen reader and a search.
+    expect(leadNameSchema.parse('\u202EazuoS anA\u202C')).toBe('azuoS anA');
+    expect(leadNameSchema.parse(`  Ana${invisible.zeroWidthSpace} Souza${allInvisible} `)).toBe(
+      'Ana Souza',
+    );
+    expect(leadNameSchema.parse(`Jo${invisible.softHyphen}sé`)).toBe('José');
+    expect(
+      leadNameSchema.parse(`${invisible.leftToRightIsolate}Rita${invisible.popDirectionalIsolate}`),
+    ).toBe('Rita');
+  });
+
+  it('refuses a name that is empty once they are stripped', () => {
+    expect(messagesOf(leadNameSchema.safeParse(allInvisible))).toEqual(['Informe o nome.']);
+    expect(messagesOf(leadNameSchema.safeParse(` ${invisible.zeroWidthSpace} `))).toEqual([
+      'Informe o nome.',
+    ]);
+  });
+
+  it('strips them from the city, and from the notes all but the joiners emoji need', () => {
+    expect(
+      leadCitySchema.parse(`São${invisible.zeroWidthSpace} Paulo${invisible.rightToLeftOverride}`),
+    ).toBe('São Paulo');
+    expect(leadCitySchema.parse(allInvisible)).toBeNull();
+    const family = '\u{1F468}\u200D\u{1F469}\u200D\u{1F467}';
+    expect(leadNotesSchema.parse(`Ligar${invisible.rightToLeftOverride} à tarde ${family}`)).toBe(
+      `Ligar à tarde ${family}`,
+    );
+  });
+
+  it('strips them from an imported row’s texts with the same rules', () => {
+    expect(leadTextWithoutInvisible('name', `Ana${allInvisible}`)).toBe('Ana');
+    expect(leadTextWithoutInvisible('phone', `11${invisible.zeroWidthSpace}98765-4321`)).toBe(
+      '1198765-4321',
+    );
+    expect(
+      leadTextWithoutInvisible('notes', `a${invisible.zeroWidthJoiner}b${invisible.byteOrderMark}`),
+    ).toBe(`a${invisible.zeroWidthJoiner}b`);
+    expect(leadTextWithoutInvisible('extra', `Rita${invisible.rightToLeftOverride}`)).toBe('Rita');
   });
 });

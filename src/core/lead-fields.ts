@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { normaliseCpf } from './cpf.ts';
+import type { LeadField } from './imports.ts';
+import { stripFormatCharacters, stripFormatCharactersFromProse } from './invisible-characters.ts';
 import { normaliseBrazilianPhone } from './phone.ts';
 
 /**
@@ -73,6 +75,18 @@ export function normaliseUf(text: string): string | undefined {
   return knownUfs.has(uf) ? uf : undefined;
 }
 
+/**
+ * A lead's text without the invisible characters that can make it show something else (see
+ * invisible-characters.ts). Notes and a file's free columns are prose and keep the joiners
+ * emoji need; every other field loses every format character. The import applies it to each
+ * cell, the schemas below to each field.
+ */
+export function leadTextWithoutInvisible(field: LeadField | 'extra', text: string): string {
+  return field === 'notes' || field === 'extra'
+    ? stripFormatCharactersFromProse(text)
+    : stripFormatCharacters(text);
+}
+
 /** A lead's checked fields as read from a file: trimmed text, '' where the file has none. */
 export interface LeadFieldTexts {
   name: string;
@@ -111,15 +125,21 @@ export function checkLeadFields(fields: LeadFieldTexts): LeadFieldsCheck {
   return { ok: true, phone: phone.e164, email, cpf, uf };
 }
 
-/** Optional free text: trimmed, and an emptied field becomes null. */
-export const optionalLeadText = (max: number) =>
+/** Optional free text: stripped of invisible characters, trimmed; an emptied field is null. */
+const optionalLeadText = (field: 'city' | 'notes') =>
   z
     .string()
+    .overwrite((text) => leadTextWithoutInvisible(field, text))
     .trim()
-    .max(max, { error: `No máximo ${max} caracteres.` })
+    .max(leadFieldMaxLengths[field], {
+      error: `No máximo ${leadFieldMaxLengths[field]} caracteres.`,
+    })
     .transform((value) => (value === '' ? null : value))
     .nullable()
     .optional();
+
+export const leadCitySchema = optionalLeadText('city');
+export const leadNotesSchema = optionalLeadText('notes');
 
 /** Optional text that, when given, must pass `normalise`; it is stored as normalised. */
 const optionalNormalisedText = (
@@ -129,6 +149,7 @@ const optionalNormalisedText = (
 ) =>
   z
     .string()
+    .overwrite(stripFormatCharacters)
     .trim()
     .max(max, { error: `No máximo ${max} caracteres.` })
     .transform((text, context) => {
@@ -143,8 +164,10 @@ const optionalNormalisedText = (
     .nullable()
     .optional();
 
+/** A name: one made only of invisible characters is no name. */
 export const leadNameSchema = z
   .string()
+  .overwrite(stripFormatCharacters)
   .trim()
   .min(1, { error: leadFieldMessages.nameRequired })
   .max(leadFieldMaxLengths.name);
@@ -155,6 +178,7 @@ export const leadNameSchema = z
  */
 export const leadPhoneSchema = z
   .string()
+  .overwrite(stripFormatCharacters)
   .trim()
   .min(1, { error: leadFieldMessages.phoneRequired, abort: true })
   .max(leadFieldMaxLengths.phone, { abort: true })

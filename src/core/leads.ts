@@ -1,11 +1,11 @@
 import { z } from 'zod';
 import {
+  leadCitySchema,
   leadCpfSchema,
   leadEmailSchema,
-  leadFieldMaxLengths,
   leadNameSchema,
+  leadNotesSchema,
   leadPhoneSchema,
-  optionalLeadText,
   ufSchema,
 } from './lead-fields.ts';
 import { attemptOutcomes, leadStatusSchema } from './lead-status.ts';
@@ -57,11 +57,14 @@ export const leadHistoryEntrySchema = z.object({
   reason: z.string(),
 });
 
+/** A call as it was made: the name and phone it dialled, not the lead's current ones. */
 export const leadCallSchema = z.object({
   id: z.number().int(),
   createdAt: z.iso.datetime(),
   assessorId: z.string(),
   assessorName: z.string(),
+  leadName: z.string().nullable(),
+  leadPhone: z.string().nullable(),
   outcome: z.enum(attemptOutcomes),
   channel: channelSchema,
   note: z.string().nullable(),
@@ -85,9 +88,9 @@ export const updateLeadBodySchema = z
     phone: leadPhoneSchema.optional(),
     email: leadEmailSchema,
     cpf: leadCpfSchema,
-    city: optionalLeadText(leadFieldMaxLengths.city),
+    city: leadCitySchema,
     uf: ufSchema.nullable().optional(),
-    notes: optionalLeadText(leadFieldMaxLengths.notes),
+    notes: leadNotesSchema,
   })
   .refine((body) => Object.keys(body).length > 0, { error: 'Nada a alterar.' });
 export type UpdateLeadBody = z.input<typeof updateLeadBodySchema>;

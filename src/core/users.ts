@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { stripFormatCharacters } from './invisible-characters.ts';
 import { passwordSchema } from './password-policy.ts';
 import { roleSchema } from './roles.ts';
 
@@ -7,8 +8,10 @@ export const emailSchema = z
   .max(254, { error: 'O e-mail deve ter no máximo 254 caracteres.' })
   .transform((email) => email.toLowerCase());
 
+/** A name as lists show it: invisible characters that could make it pass for another's go. */
 export const userNameSchema = z
   .string({ error: 'Informe o nome.' })
+  .overwrite(stripFormatCharacters)
   .trim()
   .min(2, { error: 'O nome deve ter pelo menos 2 caracteres.' })
   .max(120, { error: 'O nome deve ter no máximo 120 caracteres.' });

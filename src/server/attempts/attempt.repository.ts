@@ -77,14 +77,14 @@ export function createAttemptRepository(db: Kysely<Database>, timeZone: string) 
   const selectAttempts = (filter: AttemptFilter, after: number | undefined) =>
     db
       .selectFrom('lead_attempts as a')
-      .innerJoin('leads as l', 'l.id', 'a.lead_id')
       .innerJoin('users as u', 'u.id', 'a.assessor_id')
       .select([
         'a.id',
         'a.created_at as createdAt',
         'a.lead_id as leadId',
-        'l.name as leadName',
-        'l.phone as leadPhone',
+        // As they were when the call was made (migration 0017), not as the lead is now.
+        'a.lead_name as leadName',
+        'a.lead_phone as leadPhone',
         'a.assessor_id as assessorId',
         'u.name as assessorName',
         'a.outcome',
@@ -182,8 +182,9 @@ export function createAttemptRepository(db: Kysely<Database>, timeZone: string) 
      * locks the lead if it is this owner's and not erased, and only when its status still lets
      * it be worked (checked on the locked row, so a double submit records one transition)
      * writes the call, the lead's new state, its history row, the block list entry and the
-     * event for open pages. No row: not the owner's lead. A row without a call: the status
-     * did not allow it.
+     * event for open pages. The call keeps the phone and the name it dialled, taken from the
+     * locked row: the lead may be corrected or handed on later, the call stays as it was. No
+     * row: not the owner's lead. A row without a call: the status did not allow it.
      */
     async recordOutcome(change: OutcomeChange): Promise<RecordedOutcome | undefined> {
       const { leadId, assessorId, outcome } = change;
@@ -199,11 +200,13 @@ export function createAttemptRepository(db: Kysely<Database>, timeZone: string) 
           ), allowed as (
             select * from target where ${startsFrom(action, sql.ref('status'))}
           ), attempt as (
-            insert into lead_attempts (lead_id, assessor_id, outcome, channel, note, callback_at)
+            insert into lead_attempts
+              (lead_id, assessor_id, outcome, channel, note, callback_at, lead_phone, lead_name)
             select id, ${assessorId}, ${outcome}, ${change.channel}, ${change.note},
-              ${change.callbackAt}::timestamptz
+              ${change.callbackAt}::timestamptz, phone, name
             from allowed
-            returning id, created_at, lead_id, assessor_id, outcome, channel, note, callback_at
+            returning id, created_at, lead_id, assessor_id, outcome, channel, note, callback_at,
+              lead_phone, lead_name
           ), changed as (
             update leads l set ${transitionSet(
               action,
@@ -224,8 +227,8 @@ export function createAttemptRepository(db: Kysely<Database>, timeZone: string) 
             where ${change.block} and phone is not null
             on conflict (phone) do nothing
           )
-          select t.status as "currentStatus", t.name as "leadName", t.phone as "leadPhone",
-            a.id, a.created_at as "createdAt", a.lead_id as "leadId",
+          select t.status as "currentStatus", a.lead_name as "leadName",
+            a.lead_phone as "leadPhone", a.id, a.created_at as "createdAt", a.lead_id as "leadId",
             a.assessor_id as "assessorId", u.name as "assessorName", a.outcome, a.channel, a.note,
             a.callback_at as "callbackAt", c.status as "leadStatus", c.attempts as "leadAttempts"
           from target t

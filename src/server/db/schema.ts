@@ -87,6 +87,8 @@ export interface ImportBatchesTable {
   duplicates: Generated<number>;
   blocked: Generated<number>;
   rejected: Generated<number>;
+  /** Accepted rows whose texts lost invisible characters; also counted in the figures above. */
+  warnings: Generated<number>;
   error: string | null;
   created_by: string;
   created_at: CreatedAt;
@@ -159,6 +161,9 @@ export interface LeadAttemptsTable {
   note: string | null;
   callback_at: Date | null;
   created_at: CreatedAt;
+  /** What the call dialled and asked for, as the lead was then; null once the lead is erased. */
+  lead_phone: string | null;
+  lead_name: string | null;
 }
 
 export interface DoNotCallTable {

@@ -1,5 +1,5 @@
 import type { ColumnMapping, LeadField } from '../../core/imports.ts';
-import { checkLeadFields } from '../../core/lead-fields.ts';
+import { checkLeadFields, leadTextWithoutInvisible } from '../../core/lead-fields.ts';
 
 export interface ImportedLead {
   name: string;
@@ -14,7 +14,8 @@ export interface ImportedLead {
 }
 
 export type RowResult =
-  | { ok: true; lead: ImportedLead }
+  /** `warned`: invisible characters were taken out of its texts; the import report counts it. */
+  | { ok: true; lead: ImportedLead; warned: boolean }
   | { ok: false; reason: string; raw: Record<string, string> };
 
 const maxTextLength = 500;
@@ -37,15 +38,25 @@ export function rowLayout(columns: string[], mapping: ColumnMapping): RowLayout 
   return { columns, fieldIndex, extraIndexes };
 }
 
-function clean(value: string | undefined): string {
-  return (value ?? '').replace(/\s+/g, ' ').trim().slice(0, maxTextLength);
+function clean(value: string): string {
+  return value.replace(/\s+/g, ' ').trim().slice(0, maxTextLength);
 }
 
-/** Checks and normalises one row; a row with any problem is rejected whole, with every reason. */
+/**
+ * Checks and normalises one row; a row with any problem is rejected whole, with every reason.
+ * Invisible characters are taken out before the checks, so a name made only of them is empty.
+ */
 export function normaliseRow(cells: string[], layout: RowLayout): RowResult {
+  let warned = false;
+  const text = (value: string | undefined, kind: LeadField | 'extra') => {
+    const cell = value ?? '';
+    const visible = leadTextWithoutInvisible(kind, cell);
+    if (visible.length !== cell.length) warned = true;
+    return clean(visible);
+  };
   const field = (name: LeadField) => {
     const index = layout.fieldIndex[name];
-    return index === undefined ? '' : clean(cells[index]);
+    return index === undefined ? '' : text(cells[index], name);
   };
   const name = field('name');
   const phoneRaw = field('phone');
@@ -65,7 +76,7 @@ export function normaliseRow(cells: string[], layout: RowLayout): RowResult {
   }
   const extra: Record<string, string> = {};
   for (const index of layout.extraIndexes) {
-    const value = clean(cells[index]);
+    const value = text(cells[index], 'extra');
     const column = layout.columns[index];
     if (value && column !== undefined) extra[column] = value;
   }
@@ -82,5 +93,6 @@ export function normaliseRow(cells: string[], layout: RowLayout): RowResult {
       notes: field('notes') || null,
       extra,
     },
+    warned,
   };
 }

@@ -1,4 +1,5 @@
 import { type Kysely, sql, type Transaction } from 'kysely';
+import type pg from 'pg';
 import type { Database } from '../db/schema.ts';
 import { startsFrom } from '../lead-transitions/lead-transition.sql.ts';
 
@@ -25,6 +26,19 @@ export interface NewBatch {
 
 export type ImportRepository = ReturnType<typeof createImportRepository>;
 
+/**
+ * The rows of a loaded batch that were accepted with a warning (invisible characters taken out
+ * of their texts). Run on the import's own connection before its COMMIT, so the count commits
+ * with the batch or not at all, as the other counts do.
+ */
+export async function recordBatchWarnings(
+  client: pg.PoolClient,
+  batchId: number,
+  warnings: number,
+): Promise<void> {
+  await client.query('UPDATE import_batches SET warnings = $2 WHERE id = $1', [batchId, warnings]);
+}
+
 const batchColumns = [
   'b.id',
   'b.file_name',
@@ -42,6 +56,7 @@ const batchColumns = [
   'b.duplicates',
   'b.blocked',
   'b.rejected',
+  'b.warnings',
   'b.error',
   'b.created_at',
   'b.started_at',

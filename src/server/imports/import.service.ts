@@ -229,6 +229,7 @@ function toImportBatch(batch: BatchRow): ImportBatch {
     duplicates: batch.duplicates,
     blocked: batch.blocked,
     rejected: batch.rejected,
+    warnings: batch.warnings,
     error: batch.error,
     createdAt: batch.created_at.toISOString(),
     startedAt: batch.started_at?.toISOString() ?? null,

@@ -4,7 +4,7 @@ import type { DatabaseHandle } from '../db/database.ts';
 import { publishEvents } from '../events/publish-event.ts';
 import { inspectFile } from './file-inspection.ts';
 import type { FileRow, ReadProgress } from './file-row.ts';
-import { createImportRepository } from './import.repository.ts';
+import { createImportRepository, recordBatchWarnings } from './import.repository.ts';
 import { uploadPath } from './import-files.ts';
 import { normaliseRow, type RowLayout, rowLayout } from './import-row.ts';
 import {
@@ -114,6 +114,7 @@ export function startImportWorker(options: ImportWorkerOptions): ImportWorker {
       };
       let chunk = '';
       let chunkRows = 0;
+      let warnings = 0;
       let header = true;
       for await (const row of rows) {
         if (header) {
@@ -123,7 +124,9 @@ export function startImportWorker(options: ImportWorkerOptions): ImportWorker {
         if (stopping) throw new Stopped();
         processed++;
         options.afterRow?.(processed);
-        chunk += stagingLineOf(row, layout);
+        const staged = stagingLineOf(row, layout);
+        chunk += staged.line;
+        if (staged.warned) warnings++;
         if (++chunkRows >= loadChunkRows) {
           await load(chunk);
           chunk = '';
@@ -133,6 +136,7 @@ export function startImportWorker(options: ImportWorkerOptions): ImportWorker {
       if (chunk) await load(chunk);
       await loading;
       const counts = await stagingSql.close(client, batch.id, totals);
+      if (counts && warnings > 0) await recordBatchWarnings(client, batch.id, warnings);
       clearInterval(heartbeat);
       await beating;
       await client.query('COMMIT');
@@ -143,7 +147,7 @@ export function startImportWorker(options: ImportWorkerOptions): ImportWorker {
         );
         log(
           `importação ${batch.id}: ${counts.inserted} incluídos, ${counts.duplicates} duplicados, ` +
-            `${counts.blocked} bloqueados, ${counts.rejected} rejeitados`,
+            `${counts.blocked} bloqueados, ${counts.rejected} rejeitados, ${warnings} com avisos`,
         );
       }
       await rm(filePath, { force: true });
@@ -182,7 +186,8 @@ export function startImportWorker(options: ImportWorkerOptions): ImportWorker {
   };
 }
 
-function stagingLineOf(row: FileRow, layout: RowLayout): string {
+/** A row as a staging line, and whether it was accepted with a warning. */
+function stagingLineOf(row: FileRow, layout: RowLayout): { line: string; warned: boolean } {
   // PostgreSQL text cannot hold NUL characters.
   const cells = row.cells.some((cell) => cell.includes('\0'))
     ? row.cells.map((cell) => cell.replaceAll('\0', ''))
@@ -202,5 +207,5 @@ function stagingLineOf(row: FileRow, layout: RowLayout): string {
         extra: JSON.stringify(result.lead.extra),
       }
     : { row_number: row.rowNumber, reason: result.reason, raw: JSON.stringify(result.raw) };
-  return stagingLine(staged);
+  return { line: stagingLine(staged), warned: result.ok && result.warned };
 }

@@ -32,10 +32,14 @@ function targetCondition(target: LeadTarget, local: LocalTime): RawBuilder<SqlBo
 
 const lockedColumns = sql`l.id, l.status, l.owner_id, l.phone`;
 
-/** The notes of an erased lead's calls are about the person too. */
-const eraseCallNotes = sql`, call_notes as (
-  update lead_attempts set note = null
-  where lead_id in (select id from locked) and note is not null
+/**
+ * An erased lead's calls keep who called, when and the outcome; their note and the phone and
+ * name they dialled (migration 0017) are about the person, and go with the lead's own.
+ */
+const eraseCallPersonalData = sql`, call_personal_data as (
+  update lead_attempts set note = null, lead_phone = null, lead_name = null
+  where lead_id in (select id from locked)
+    and (note is not null or lead_phone is not null or lead_name is not null)
 )`;
 
 /**
@@ -115,7 +119,7 @@ export function createLeadChangeRepository(db: Kysely<Database>, timeZone: strin
         // very personal data being erased. A phone already there stays, as it was asked for.
         case 'erase':
           applicable.push(sql<SqlBool>`l.erased_at is null`);
-          extraSteps = eraseCallNotes;
+          extraSteps = eraseCallPersonalData;
           break;
       }
       const changes = transitionSet(
@@ -177,7 +181,7 @@ export function createLeadChangeRepository(db: Kysely<Database>, timeZone: strin
               limit ${limit}
               for update skip locked`,
             transitionSet('erase'),
-            eraseCallNotes,
+            eraseCallPersonalData,
             null,
             reason,
           )}

@@ -72,7 +72,7 @@ describe('erasure (LGPD)', () => {
     expect(response.json()).toEqual({ affected: 1, skipped: 0 });
   });
 
-  it('leaves no personal data in the row, in lead_names or in the call notes', async () => {
+  it('leaves no personal data in the row, in lead_names or in the calls (note, phone, name)', async () => {
     const row = await context.t.database.db
       .selectFrom('leads')
       .selectAll()
@@ -100,10 +100,10 @@ describe('erasure (LGPD)', () => {
     expect(names).toEqual([]);
     const calls = await context.t.database.db
       .selectFrom('lead_attempts')
-      .select('note')
+      .select(['note', 'lead_phone', 'lead_name'])
       .where('lead_id', '=', erased)
       .execute();
-    expect(calls).toEqual([{ note: null }]);
+    expect(calls).toEqual([{ note: null, lead_phone: null, lead_name: null }]);
   });
 
   it('does not put the phone on the block list', async () => {

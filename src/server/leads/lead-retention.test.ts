@@ -77,6 +77,8 @@ describe('eraseUntouchedLeads', () => {
         outcome: 'no_answer',
         channel: 'phone',
         note: 'ninguém atendeu',
+        lead_phone: '+5511955550009',
+        lead_name: personal.name,
         created_at: old,
       })
       .execute();
@@ -159,12 +161,12 @@ describe('eraseUntouchedLeads', () => {
         reason: 'Dados apagados (LGPD): sem movimento há mais de 12 meses',
       },
     ]);
-    const notes = await t.database.db
+    const calls = await t.database.db
       .selectFrom('lead_attempts')
-      .select('note')
+      .select(['note', 'lead_phone', 'lead_name'])
       .where('lead_id', '=', untouchedOwned as number)
       .execute();
-    expect(notes).toEqual([{ note: null }]);
+    expect(calls).toEqual([{ note: null, lead_phone: null, lead_name: null }]);
     const blocked = await t.database.db.selectFrom('do_not_call').select('phone').execute();
     expect(blocked).toEqual([]);
 

@@ -123,6 +123,9 @@ export function createLeadRepository(db: Kysely<Database>, timeZone: string) {
           'a.created_at as createdAt',
           'a.assessor_id as assessorId',
           'u.name as assessorName',
+          // What the call dialled, as the lead was then (migration 0017).
+          'a.lead_name as leadName',
+          'a.lead_phone as leadPhone',
           'a.outcome',
           'a.channel',
           'a.note',

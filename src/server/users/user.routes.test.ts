@@ -174,6 +174,42 @@ describe('users', () => {
     expect((await t.app.inject({ url: '/api/me', headers: asAdmin() })).json().role).toBe('admin');
   });
 
+  it('strips invisible characters from a user’s name and refuses a name made only of them', async () => {
+    const created = await t.app.inject({
+      method: 'POST',
+      url: '/api/users',
+      headers: asAdmin(),
+      // Shown as "Admin Teste" in a list, with a zero-width space making it another string.
+      payload: { name: '\u202EetseT nimdA\u202C\u200B', email: 'rlo@cca.test', role: 'assessor' },
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    expect(created.json().name).toBe('etseT nimdA');
+    const renamed = await t.app.inject({
+      method: 'PATCH',
+      url: `/api/users/${created.json().id}`,
+      headers: asAdmin(),
+      payload: { name: 'Bia\u2066\u00AD Lima\uFEFF' },
+    });
+    expect(renamed.statusCode, renamed.body).toBe(200);
+    expect(renamed.json().name).toBe('Bia Lima');
+    for (const [method, url, email] of [
+      ['POST', '/api/users', 'vazio@cca.test'],
+      ['PATCH', `/api/users/${created.json().id}`, undefined],
+    ] as const) {
+      const refused = await t.app.inject({
+        method,
+        url,
+        headers: asAdmin(),
+        payload: {
+          name: '\u200B\u200C\u200D\u2060\uFEFF',
+          ...(email ? { email, role: 'assessor' } : {}),
+        },
+      });
+      expect(refused.statusCode, refused.body).toBe(400);
+      expect(refused.json().error.message).toBe('name: O nome deve ter pelo menos 2 caracteres.');
+    }
+  });
+
   it('sends a reset link on request of an admin', async () => {
     const user = await t.createSignedInUser('assessor');
     const response = await t.app.inject({

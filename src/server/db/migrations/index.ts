@@ -15,6 +15,8 @@ import * as attemptCountDeltas from './0013-attempt-count-deltas.ts';
 import * as leadsAutovacuum from './0014-leads-autovacuum.ts';
 import * as leadLastNote from './0015-lead-last-note.ts';
 import * as closedCallsIndex from './0016-closed-calls-index.ts';
+import * as attemptDialledContact from './0017-attempt-dialled-contact.ts';
+import * as importWarnings from './0018-import-warnings.ts';
 
 /** Every migration, in order. A landed migration is never edited: add a new one. */
 export const migrations: Record<string, Migration> = {
@@ -34,4 +36,6 @@ export const migrations: Record<string, Migration> = {
   '0014-leads-autovacuum': leadsAutovacuum,
   '0015-lead-last-note': leadLastNote,
   '0016-closed-calls-index': closedCallsIndex,
+  '0017-attempt-dialled-contact': attemptDialledContact,
+  '0018-import-warnings': importWarnings,
 };

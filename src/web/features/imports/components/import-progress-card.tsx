@@ -125,6 +125,15 @@ function BatchState({ batch }: { batch: ImportBatch }) {
         </Alert>
       ) : null}
       <ImportFigures batch={batch} />
+      {batch.status === 'done' && batch.warnings > 0 ? (
+        <Alert color="yellow" variant="light" title="Importadas com avisos">
+          {batch.warnings === 1
+            ? '1 linha tinha caracteres invisíveis'
+            : `${formatInteger(batch.warnings)} linhas tinham caracteres invisíveis`}{' '}
+          (que invertem ou escondem parte do texto) no nome ou em outro campo. Eles foram removidos
+          antes de importar; confira esses nomes na lista de leads.
+        </Alert>
+      ) : null}
       {batch.rejected > 0 ? (
         <Anchor href={`/api/imports/${batch.id}/rejections.csv`} download>
           <Group gap={6} wrap="nowrap" component="span">

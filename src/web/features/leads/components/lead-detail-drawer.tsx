@@ -212,12 +212,13 @@ function LeadDetailContent({ lead }: { lead: LeadDetail }) {
             Nenhuma ligação registrada.
           </Text>
         ) : (
-          <Table.ScrollContainer minWidth={560} type="native">
+          <Table.ScrollContainer minWidth={680} type="native">
             <Table striped verticalSpacing="xs" aria-label="Ligações">
               <Table.Thead>
                 <Table.Tr>
                   <Table.Th>Quando</Table.Th>
                   <Table.Th>Assessor</Table.Th>
+                  <Table.Th>Telefone discado</Table.Th>
                   <Table.Th>Canal</Table.Th>
                   <Table.Th>Resultado</Table.Th>
                   <Table.Th>Observação</Table.Th>
@@ -230,6 +231,9 @@ function LeadDetailContent({ lead }: { lead: LeadDetail }) {
                       {formatDateTime(call.createdAt)}
                     </Table.Td>
                     <Table.Td>{call.assessorName}</Table.Td>
+                    <Table.Td style={{ whiteSpace: 'nowrap' }}>
+                      {call.leadPhone ? formatBrazilianPhone(call.leadPhone) : '—'}
+                    </Table.Td>
                     <Table.Td>{channelLabels[call.channel]}</Table.Td>
                     <Table.Td>
                       <LeadStatusBadge status={call.outcome} />
