@@ -20,6 +20,8 @@ export const errorMessages = {
   INVALID_RESET_TOKEN: 'Este link é inválido ou já expirou. Peça um novo.',
   DATABASE_UNAVAILABLE:
     'O banco de dados está indisponível no momento. Tente novamente em instantes.',
+  MAIL_NOT_SENT:
+    'O e-mail não pôde ser enviado. Confira a configuração de e-mail do CCA e tente novamente.',
   INTERNAL: 'Erro interno do servidor. Tente novamente.',
 } as const;
 export type ErrorCode = keyof typeof errorMessages;

@@ -1,8 +1,10 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { betterAuth } from 'better-auth';
 import type { Kysely } from 'kysely';
 import { appRoutes } from '../../core/app-routes.ts';
 import type { Database } from '../db/schema.ts';
-import type { Mailer } from '../mail/mailer.ts';
+import { AppError } from '../http/app-error.ts';
+import type { Mailer, MailMessage } from '../mail/mailer.ts';
 import { hashPassword, verifyPassword } from './password-hashing.ts';
 
 export interface AuthOptions {
@@ -97,7 +99,7 @@ export function createAuth(options: AuthOptions) {
       sendResetPassword: async ({ user, token }) => {
         const link = `${options.appUrl}${appRoutes.resetPassword.path}?token=${encodeURIComponent(token)}`;
         const firstPassword = !(await options.hasPassword(user.id));
-        await options.mailer.send({
+        await sendReportingFailure(options.mailer, {
           to: user.email,
           subject: firstPassword ? 'CCA — crie sua senha' : 'CCA — criar uma nova senha',
           text: [
@@ -127,3 +129,34 @@ export function createAuth(options: AuthOptions) {
 }
 
 export type Auth = ReturnType<typeof createAuth>;
+
+/** Where a link's mail reports its failure: better-auth logs it and carries on. */
+const mailOutcome = new AsyncLocalStorage<{ error?: unknown }>();
+
+async function sendReportingFailure(mailer: Mailer, message: MailMessage) {
+  try {
+    await mailer.send(message);
+  } catch (error) {
+    const outcome = mailOutcome.getStore();
+    if (outcome) outcome.error = error;
+    throw error;
+  }
+}
+
+/**
+ * Makes a password link for `email` and mails it; throws MAIL_NOT_SENT when the mail could
+ * not be sent (the link exists, nobody received it), so the admin is told, not "enviado".
+ */
+export async function sendPasswordLink(auth: Auth, email: string, redirectTo: string) {
+  const outcome: { error?: unknown } = {};
+  await mailOutcome.run(outcome, () =>
+    auth.api.requestPasswordReset({ body: { email, redirectTo } }),
+  );
+  if (outcome.error !== undefined) {
+    throw new AppError(
+      'MAIL_NOT_SENT',
+      'O e-mail com o link de senha não pôde ser enviado. Confira a configuração de e-mail ' +
+        '(SMTP_URL ou a pasta de saída) e use "Enviar link de senha" para tentar de novo.',
+    );
+  }
+}

@@ -13,6 +13,7 @@ const statusByCode: Record<ErrorCode, number> = {
   INVALID_CREDENTIALS: 401,
   INVALID_RESET_TOKEN: 400,
   DATABASE_UNAVAILABLE: 503,
+  MAIL_NOT_SENT: 502,
   INTERNAL: 500,
 };
 

@@ -51,7 +51,7 @@ export const userRoutes: FastifyPluginAsyncZod<{ userService: UserService }> = a
         tags: ['usuários'],
         summary: 'Cria um usuário; sem senha, ele recebe por e-mail um link para criá-la',
         body: createUserBodySchema,
-        response: { 201: userSchema, 409: errorBodySchema },
+        response: { 201: userSchema, 409: errorBodySchema, 502: errorBodySchema },
       },
     },
     async (request, reply) => {
@@ -86,7 +86,7 @@ export const userRoutes: FastifyPluginAsyncZod<{ userService: UserService }> = a
         tags: ['usuários'],
         summary: 'Envia ao usuário um link para criar uma nova senha',
         params: userIdParamsSchema,
-        response: { 200: messageSchema, 404: errorBodySchema },
+        response: { 200: messageSchema, 404: errorBodySchema, 502: errorBodySchema },
       },
     },
     async (request) => {

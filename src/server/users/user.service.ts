@@ -1,7 +1,7 @@
 import { appRoutes } from '../../core/app-routes.ts';
 import { defaultDailyQuota, type User } from '../../core/users.ts';
 import type { AuditTrail } from '../audit/index.ts';
-import type { Auth } from '../auth/auth.ts';
+import { type Auth, sendPasswordLink } from '../auth/auth.ts';
 import { hashPassword } from '../auth/password-hashing.ts';
 import type { RunUnitOfWork } from '../db/unit-of-work.ts';
 import { AppError } from '../http/app-error.ts';
@@ -42,11 +42,8 @@ function changedFields(user: UserRecord, changes: UserChanges) {
 
 export function createUserService({ users, unitOfWork, auth, appUrl }: UserServiceDeps) {
   /** Mails the user a single-use link to set a new password (better-auth keeps the token). */
-  async function sendPasswordLink(email: string) {
-    await auth.api.requestPasswordReset({
-      body: { email, redirectTo: `${appUrl}${appRoutes.resetPassword.path}` },
-    });
-  }
+  const mailPasswordLink = (email: string) =>
+    sendPasswordLink(auth, email, `${appUrl}${appRoutes.resetPassword.path}`);
 
   async function getExisting(id: string): Promise<UserRecord> {
     const user = await users.findById(id);
@@ -88,7 +85,17 @@ export function createUserService({ users, unitOfWork, auth, appUrl }: UserServi
         }
         throw error;
       });
-      if (!passwordHash) await sendPasswordLink(input.email);
+      if (!passwordHash) {
+        await mailPasswordLink(input.email).catch((error: unknown) => {
+          if (!(error instanceof AppError) || error.code !== 'MAIL_NOT_SENT') throw error;
+          throw new AppError(
+            'MAIL_NOT_SENT',
+            'O usuário foi criado, mas o e-mail com o link para criar a senha não pôde ser ' +
+              'enviado. Confira a configuração de e-mail e use "Enviar link de senha" na lista ' +
+              'de usuários.',
+          );
+        });
+      }
       return toUser(await getExisting(id));
     },
 
@@ -135,7 +142,7 @@ export function createUserService({ users, unitOfWork, auth, appUrl }: UserServi
       if (!user.active) {
         throw new AppError('CONFLICT', 'Reative o usuário antes de enviar um link de senha.');
       }
-      await sendPasswordLink(user.email);
+      await mailPasswordLink(user.email);
       await audit({
         action: 'user.password_link_sent',
         target: { type: 'user', id },

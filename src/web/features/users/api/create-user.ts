@@ -12,6 +12,7 @@ export function useCreateUser() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: createUser,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: userKeys.all }),
+    // Settled, not only succeeded: a user created whose link mail failed is listed too.
+    onSettled: () => queryClient.invalidateQueries({ queryKey: userKeys.all }),
   });
 }

@@ -62,6 +62,17 @@ export function CreateUserForm() {
         form.reset();
       },
       onError: (error) => {
+        if (isApiError(error) && error.code === 'MAIL_NOT_SENT') {
+          // The user exists; only the mail with the link did not go.
+          notifications.show({
+            color: 'orange',
+            title: 'Usuário criado, e-mail não enviado',
+            message: error.message,
+            autoClose: false,
+          });
+          form.reset();
+          return;
+        }
         if (isApiError(error) && error.status === 409) form.setFieldError('email', error.message);
         notifications.show({
           color: 'red',
