@@ -1,5 +1,6 @@
 import { PassThrough, Readable } from 'node:stream';
 import type { FastifyReply } from 'fastify';
+import { csvBom, csvLines } from './csv.ts';
 import { loadExcelJs } from './load-exceljs.ts';
 
 export type Cell = string | number;
@@ -29,19 +30,12 @@ export function neutraliseCell(text: string): string {
 /** Free text as a cell: empty when absent, never a formula. */
 export const textCell = (value: string | null | undefined): string => neutraliseCell(value ?? '');
 
-function csvField(value: Cell): string {
-  const text = String(value);
-  return /[";\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
-}
-
-const csvLine = (values: readonly Cell[]) => `${values.map(csvField).join(';')}\r\n`;
-
 /** UTF-8 with BOM, `;` and CRLF: what Excel in Brazil opens right with a double click. */
 export function csvStream<Row>(chunks: RowChunks<Row>, layout: SpreadsheetLayout<Row>): Readable {
   async function* lines() {
-    yield `\uFEFF${csvLine(layout.headers)}`;
+    yield `${csvBom}${csvLines([layout.headers])}`;
     for await (const rows of chunks) {
-      yield rows.map((row) => csvLine(layout.cells(row))).join('');
+      yield csvLines(rows.map((row) => layout.cells(row)));
     }
   }
   return Readable.from(lines());

@@ -8,6 +8,8 @@ import {
 } from '../../core/imports.ts';
 import type { AuditTrail } from '../audit/index.ts';
 import type { RunUnitOfWork } from '../db/unit-of-work.ts';
+import { csvBom, csvLines } from '../export/csv.ts';
+import { neutraliseCell } from '../export/spreadsheet-export.ts';
 import { AppError } from '../http/app-error.ts';
 import { guessMapping, inspectFile } from './file-inspection.ts';
 import type { ImportRepository } from './import.repository.ts';
@@ -111,22 +113,21 @@ export function createImportService(deps: ImportServiceDeps) {
       if (!batch) throw new AppError('NOT_FOUND', 'Importação não encontrada.');
       const columns = batch.columns;
       async function* lines() {
-        yield `\uFEFF${['linha', ...columns, 'motivo'].map(csvCell).join(';')}\r\n`;
+        yield `${csvBom}${csvLines([['linha', ...columns, 'motivo'].map(neutraliseCell)])}`;
         let after = 0;
         for (;;) {
           const page = await imports.rejectionsPage(id, after, 5000);
           if (page.length === 0) return;
-          let text = '';
-          for (const rejection of page) {
-            const cells = [
-              String(rejection.row_number),
-              ...columns.map((column) => rejection.raw[column] ?? ''),
-              rejection.reason,
-            ];
-            text += `${cells.map(csvCell).join(';')}\r\n`;
-            after = rejection.row_number;
-          }
-          yield text;
+          yield csvLines(
+            page.map((rejection) =>
+              [
+                String(rejection.row_number),
+                ...columns.map((column) => rejection.raw[column] ?? ''),
+                rejection.reason,
+              ].map(neutraliseCell),
+            ),
+          );
+          after = page.at(-1)?.row_number ?? after;
         }
       }
       return { fileName: `rejeitados-importacao-${id}.csv`, body: Readable.from(lines()) };
@@ -187,12 +188,6 @@ function readMapping(text: string | undefined, columns: string[]): ColumnMapping
     }
   }
   return parsed.data;
-}
-
-/** A cell that a spreadsheet would run as a formula is prefixed with an apostrophe. */
-export function csvCell(value: string): string {
-  const safe = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
-  return /[";\r\n]/.test(safe) ? `"${safe.replaceAll('"', '""')}"` : safe;
 }
 
 function toImportBatch(batch: BatchRow): ImportBatch {
