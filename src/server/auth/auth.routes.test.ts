@@ -128,6 +128,18 @@ describe('sign-in', () => {
     expect(blocked.json().error.message).toMatch(/Muitas tentativas de entrar/);
   });
 
+  it('checks at most 5 passwords of a parallel burst at one account', async () => {
+    const user = await t.createSignedInUser('assessor');
+    const burst = await Promise.all(
+      Array.from({ length: 20 }, (_, attempt) =>
+        signInRequest(user.email, 'errada-errada', `10.2.0.${attempt + 1}`),
+      ),
+    );
+    const statuses = burst.map((response) => response.statusCode);
+    expect(statuses.filter((status) => status === 401)).toHaveLength(5);
+    expect(statuses.filter((status) => status === 429)).toHaveLength(15);
+  });
+
   it('throttles one address after 30 failures, grouping IPv6 by /64', async () => {
     for (let attempt = 1; attempt <= 30; attempt++) {
       const address = `2001:db8:aa:bb::${attempt.toString(16)}`;

@@ -85,15 +85,18 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (
           target: userId ? { type: 'user', id: userId } : undefined,
           details: { reason },
         });
-      const blockedFor = await throttle.blockedForSeconds([addressKey, accountKey]);
+      // Counted before the password is checked: a burst in parallel cannot slip past the
+      // limit between a read of the count and its write.
+      const blockedFor = await throttle.reserve([
+        [addressKey, perAddress],
+        [accountKey, perAccount],
+      ]);
       if (blockedFor > 0) {
         await recordFailure('throttled');
         throw tooManyAttempts(blockedFor);
       }
 
       const failed = async (reason: string, userId?: string) => {
-        await throttle.recordFailure(addressKey, perAddress);
-        await throttle.recordFailure(accountKey, perAccount);
         await recordFailure(reason, userId);
         return new AppError('INVALID_CREDENTIALS');
       };
@@ -114,6 +117,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (
         throw new AppError(response.status === 403 ? 'CROSS_SITE_REQUEST' : 'BAD_REQUEST');
       }
       await throttle.clear(accountKey);
+      await throttle.release(addressKey);
       forwardCookies(response.headers, reply);
       const signedIn = (await response.json()) as {
         user: { id: string; name: string; email: string; role: 'admin' | 'assessor' };
