@@ -22,8 +22,25 @@ export interface AuthRoutesOptions {
   throttle: SignInThrottleRepository;
 }
 
-const perAccount: ThrottleRule = { maxFailures: 5, windowSeconds: 15 * 60, blockSeconds: 15 * 60 };
-const perAddress: ThrottleRule = { maxFailures: 30, windowSeconds: 15 * 60, blockSeconds: 15 * 60 };
+/**
+ * The sign-in limits, for a call centre where a whole office shares one public address:
+ * - one account from one address (a person at their PC): 5 tries, then 15 minutes;
+ * - one account from anywhere (someone else guessing it): 20 tries, then 5 minutes, so an
+ *   outsider cannot keep a named assessor out of a shift for long (an admin can also unlock);
+ * - one address for every account (a password spray): 1 000 tries, far above an office of
+ *   200 people each mistyping twice.
+ */
+const perAccountAtAddress: ThrottleRule = {
+  maxFailures: 5,
+  windowSeconds: 15 * 60,
+  blockSeconds: 15 * 60,
+};
+const perAccount: ThrottleRule = { maxFailures: 20, windowSeconds: 15 * 60, blockSeconds: 5 * 60 };
+const perAddress: ThrottleRule = {
+  maxFailures: 1000,
+  windowSeconds: 15 * 60,
+  blockSeconds: 15 * 60,
+};
 const resetMailsPerAccount: ThrottleRule = {
   maxFailures: 5,
   windowSeconds: 60 * 60,
@@ -76,6 +93,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (
       const { email, password } = request.body;
       const addressKey = `address:${addressGroup(request.ip)}`;
       const accountKey = `account:${email}`;
+      const accountAtAddressKey = `${accountKey}@${addressGroup(request.ip)}`;
       // A refused sign-in keeps the e-mail tried, as typed and never with the password; the
       // account it names, when there is one, is the target: who tried it is not known.
       const recordFailure = (reason: string, userId?: string) =>
@@ -90,6 +108,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (
       const blockedFor = await throttle.reserve([
         [addressKey, perAddress],
         [accountKey, perAccount],
+        [accountAtAddressKey, perAccountAtAddress],
       ]);
       if (blockedFor > 0) {
         await recordFailure('throttled');
@@ -117,6 +136,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (
         throw new AppError(response.status === 403 ? 'CROSS_SITE_REQUEST' : 'BAD_REQUEST');
       }
       await throttle.clear(accountKey);
+      await throttle.clear(accountAtAddressKey);
       await throttle.release(addressKey);
       forwardCookies(response.headers, reply);
       const signedIn = (await response.json()) as {

@@ -156,7 +156,7 @@ export async function sendPasswordLink(auth: Auth, email: string, redirectTo: st
     throw new AppError(
       'MAIL_NOT_SENT',
       'O e-mail com o link de senha não pôde ser enviado. Confira a configuração de e-mail ' +
-        '(SMTP_URL ou a pasta de saída) e use "Enviar link de senha" para tentar de novo.',
+        '(SMTP_URL ou a pasta de saída) e tente de novo.',
     );
   }
 }

@@ -74,6 +74,14 @@ export function createSignInThrottleRepository(db: Kysely<Database>) {
       `.execute(db);
     },
 
+    /** Lifts every sign-in limit of an account, from anywhere: an administrator's unlock. */
+    async clearAccount(executor: Kysely<Database>, email: string): Promise<void> {
+      const key = `account:${email.toLowerCase()}`;
+      await sql`
+        DELETE FROM sign_in_throttle WHERE key = ${key} OR starts_with(key, ${`${key}@`})
+      `.execute(executor);
+    },
+
     async clear(key: string): Promise<void> {
       await db.deleteFrom('sign_in_throttle').where('key', '=', key).execute();
     },

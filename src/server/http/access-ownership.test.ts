@@ -50,6 +50,7 @@ const validBodies: Record<string, (context: Context) => unknown> = {
 const bodyless = new Set([
   'POST /api/auth/sign-out',
   'POST /api/users/{id}/password-reset',
+  'POST /api/users/{id}/unlock-sign-in',
   'DELETE /api/do-not-call/{phone}',
   'POST /api/reciclarleadsteste',
   'POST /api/imports/preview',

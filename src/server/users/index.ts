@@ -1,5 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { Auth } from '../auth/auth.ts';
+import { createSignInThrottleRepository } from '../auth/sign-in-throttle.repository.ts';
 import type { DatabaseHandle } from '../db/database.ts';
 import { createUnitOfWork } from '../db/unit-of-work.ts';
 import { createUserRepository } from './user.repository.ts';
@@ -19,6 +20,7 @@ export const usersFeature: FastifyPluginAsync<UsersFeatureOptions> = async (
 ) => {
   const userService = createUserService({
     users: createUserRepository(database.db),
+    signInThrottle: createSignInThrottleRepository(database.db),
     unitOfWork: createUnitOfWork(database.db, app.log),
     auth,
     appUrl,

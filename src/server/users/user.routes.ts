@@ -94,4 +94,21 @@ export const userRoutes: FastifyPluginAsyncZod<{ userService: UserService }> = a
       return { message: 'Link para criar uma nova senha enviado por e-mail.' };
     },
   );
+
+  app.post(
+    '/api/users/:id/unlock-sign-in',
+    {
+      config: { access: 'admin' },
+      schema: {
+        tags: ['usuários'],
+        summary: 'Libera a entrada de um usuário bloqueada por tentativas erradas',
+        params: userIdParamsSchema,
+        response: { 200: messageSchema, 404: errorBodySchema },
+      },
+    },
+    async (request) => {
+      const user = await userService.unlockSignIn(request.params.id, request.audit);
+      return { message: `Entrada de ${user.name} liberada: já pode tentar de novo.` };
+    },
+  );
 };

@@ -3,12 +3,14 @@ import { defaultDailyQuota, type User } from '../../core/users.ts';
 import type { AuditTrail } from '../audit/index.ts';
 import { type Auth, sendPasswordLink } from '../auth/auth.ts';
 import { hashPassword } from '../auth/password-hashing.ts';
+import type { SignInThrottleRepository } from '../auth/sign-in-throttle.repository.ts';
 import type { RunUnitOfWork } from '../db/unit-of-work.ts';
 import { AppError } from '../http/app-error.ts';
 import type { NewUser, UserChanges, UserRecord, UserRepository } from './user.repository.ts';
 
 export interface UserServiceDeps {
   users: UserRepository;
+  signInThrottle: Pick<SignInThrottleRepository, 'clearAccount'>;
   unitOfWork: RunUnitOfWork;
   auth: Auth;
   appUrl: string;
@@ -40,7 +42,13 @@ function changedFields(user: UserRecord, changes: UserChanges) {
   return changed;
 }
 
-export function createUserService({ users, unitOfWork, auth, appUrl }: UserServiceDeps) {
+export function createUserService({
+  users,
+  signInThrottle,
+  unitOfWork,
+  auth,
+  appUrl,
+}: UserServiceDeps) {
   /** Mails the user a single-use link to set a new password (better-auth keeps the token). */
   const mailPasswordLink = (email: string) =>
     sendPasswordLink(auth, email, `${appUrl}${appRoutes.resetPassword.path}`);
@@ -91,8 +99,8 @@ export function createUserService({ users, unitOfWork, auth, appUrl }: UserServi
           throw new AppError(
             'MAIL_NOT_SENT',
             'O usuário foi criado, mas o e-mail com o link para criar a senha não pôde ser ' +
-              'enviado. Confira a configuração de e-mail e use "Enviar link de senha" na lista ' +
-              'de usuários.',
+              'enviado. Confira a configuração de e-mail e, na lista de usuários, use "Reenviar ' +
+              'link para criar senha".',
           );
         });
       }
@@ -135,6 +143,20 @@ export function createUserService({ users, unitOfWork, auth, appUrl }: UserServi
         });
       });
       return toUser(await getExisting(id));
+    },
+
+    /** Lifts the sign-in limits of a user who mistyped, or whom someone else tried to guess. */
+    async unlockSignIn(id: string, audit: AuditTrail): Promise<User> {
+      const user = await getExisting(id);
+      await unitOfWork(audit, async (unit) => {
+        await signInThrottle.clearAccount(unit.trx, user.email);
+        await unit.audit({
+          action: 'user.sign_in_unlocked',
+          target: { type: 'user', id },
+          details: { email: user.email },
+        });
+      });
+      return toUser(user);
     },
 
     async sendPasswordReset(id: string, audit: AuditTrail): Promise<void> {

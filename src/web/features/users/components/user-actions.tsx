@@ -3,6 +3,7 @@ import { notifications } from '@mantine/notifications';
 import {
   IconAdjustments,
   IconChevronDown,
+  IconLockOpen,
   IconMailForward,
   IconUserCheck,
   IconUserCog,
@@ -13,6 +14,7 @@ import { roleLabels } from '../../../../core/roles.ts';
 import type { UpdateUserBody, User } from '../../../../core/users.ts';
 import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
 import { useSendPasswordResetLink } from '../api/send-password-reset-link.ts';
+import { useUnlockSignIn } from '../api/unlock-sign-in.ts';
 import { useUpdateUser } from '../api/update-user.ts';
 import { DailyQuotaDialog } from './daily-quota-dialog.tsx';
 
@@ -28,6 +30,7 @@ export function UserActions({ user, isCurrentUser }: UserActionsProps) {
   const [openDialog, setOpenDialog] = useState<OpenDialog>(null);
   const updateUser = useUpdateUser();
   const sendResetLink = useSendPasswordResetLink();
+  const unlockSignIn = useUnlockSignIn();
   const otherRole = user.role === 'admin' ? 'assessor' : 'admin';
   const closeDialog = () => setOpenDialog(null);
 
@@ -48,6 +51,21 @@ export function UserActions({ user, isCurrentUser }: UserActionsProps) {
         },
       },
     );
+  }
+
+  function handleUnlock() {
+    unlockSignIn.mutate(user.id, {
+      onSuccess: ({ message }) => {
+        notifications.show({ color: 'green', title: 'Entrada desbloqueada', message });
+      },
+      onError: (error) => {
+        notifications.show({
+          color: 'red',
+          title: 'Não foi possível desbloquear',
+          message: error.message,
+        });
+      },
+    });
   }
 
   function handleSendResetLink() {
@@ -74,7 +92,7 @@ export function UserActions({ user, isCurrentUser }: UserActionsProps) {
             size="xs"
             rightSection={<IconChevronDown size={14} aria-hidden />}
             aria-label={`Ações de ${user.name}`}
-            loading={updateUser.isPending || sendResetLink.isPending}
+            loading={updateUser.isPending || sendResetLink.isPending || unlockSignIn.isPending}
           >
             Ações
           </Button>
@@ -98,6 +116,9 @@ export function UserActions({ user, isCurrentUser }: UserActionsProps) {
             onClick={handleSendResetLink}
           >
             {user.hasPassword ? 'Enviar link de nova senha' : 'Reenviar link para criar senha'}
+          </Menu.Item>
+          <Menu.Item leftSection={<IconLockOpen size={16} aria-hidden />} onClick={handleUnlock}>
+            Desbloquear entrada
           </Menu.Item>
           <Menu.Divider />
           {user.active ? (
