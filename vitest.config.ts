@@ -21,8 +21,9 @@ const integration = (name: string, databaseUrl?: string): TestProjectInlineConfi
     exclude: databaseUrl
       ? [
           'src/server/main.test.ts',
-          'src/server/db/embedded-postgres.test.ts',
-          'src/server/db/embedded-postgres-restart.test.ts',
+          'src/server/db/embedded-postgres*.test.ts',
+          'src/server/db/postgres-as-root.test.ts',
+          'src/server/http/database-{outage,freeze,kill}.test.ts',
         ]
       : [],
     globalSetup: ['src/server/testing/global-setup.ts'],

@@ -26,15 +26,39 @@ export function prepared<T>(name: string, query: RawBuilder<T>): RawBuilder<T> {
   return sql<T>`${sql.raw(`/* prepared ${name} */`)} ${query}`;
 }
 
-/** pg's client, sending the queries marked by `prepared` with their statement name. */
-class PreparingClient extends pg.Client {
+/** pg's message when a query got no answer within `query_timeout`. */
+export const unansweredQueryMessage = 'Query read timeout';
+
+/**
+ * pg's client, sending the queries marked by `prepared` with their statement name, and
+ * closing itself when a query went unanswered: the server may still be running it (a frozen
+ * PostgreSQL), so the pool must not hand this connection out again.
+ */
+class PoolClient extends pg.Client {
   // biome-ignore lint/suspicious/noExplicitAny: pg's query has a dozen overloads; this only adds a name.
   override query(config: any, values?: any, callback?: any): any {
     const name = typeof config === 'string' ? preparedMark.exec(config)?.[1] : undefined;
-    if (name === undefined) return super.query(config, values, callback);
-    return super.query({ name, text: config, values }, callback);
+    const result =
+      name === undefined
+        ? super.query(config, values, callback)
+        : super.query({ name, text: config, values }, callback);
+    if (result instanceof Promise) result.catch((error: unknown) => this.closeIfUnanswered(error));
+    return result;
+  }
+
+  private closeIfUnanswered(error: unknown) {
+    if (error instanceof Error && error.message === unansweredQueryMessage) {
+      this.end().catch(() => {});
+    }
   }
 }
+
+/**
+ * How long the server has to answer a query beyond its statement timeout: past both, it is
+ * not working on it but stopped (SIGSTOP, a paused machine), and waiting longer only ties up
+ * the connection.
+ */
+export const answerGraceMs = 2_000;
 
 export interface DatabaseOptions {
   connectionString: string;
@@ -46,6 +70,11 @@ export interface DatabaseOptions {
 export interface DatabaseHandle {
   db: Kysely<Database>;
   pool: pg.Pool;
+  /**
+   * A connection of its own, outside the pool and its time limits, for work that runs for
+   * minutes (an import); the caller ends it.
+   */
+  connectUnlimited(): Promise<pg.Client>;
   close(): Promise<void>;
 }
 
@@ -56,9 +85,10 @@ export function createDatabase(options: DatabaseOptions): DatabaseHandle {
     connectionTimeoutMillis: 5_000,
     idleTimeoutMillis: 30_000,
     statement_timeout: options.statementTimeoutMs,
+    query_timeout: options.statementTimeoutMs + answerGraceMs,
     idle_in_transaction_session_timeout: options.statementTimeoutMs * 2,
     application_name: 'cca',
-    Client: PreparingClient,
+    Client: PoolClient,
   });
   // An idle client whose server went away emits here; without a listener it would crash the
   // process. The pool drops the client and opens a new one on the next query.
@@ -73,6 +103,17 @@ export function createDatabase(options: DatabaseOptions): DatabaseHandle {
   return {
     db,
     pool,
+    async connectUnlimited() {
+      const client = new pg.Client({
+        connectionString: options.connectionString,
+        connectionTimeoutMillis: 5_000,
+        application_name: 'cca',
+      });
+      // A lost connection fails the next query; unheard, the error would end the process.
+      client.on('error', () => {});
+      await client.connect();
+      return client;
+    },
     close: () => db.destroy(),
   };
 }

@@ -31,9 +31,10 @@ export function isDatabaseUnavailable(error: unknown, depth = 0): boolean {
   if (!(error instanceof Error) || depth > 5) return false;
   const code = (error as { code?: unknown }).code;
   if (typeof code === 'string' && unavailableCodes.has(code)) return true;
-  // pg's "is not queryable": a query on a connection that was lost while a transaction held it.
+  // pg's "is not queryable": a query on a connection that was lost while a transaction held it;
+  // "Query read timeout": no answer past the statement timeout, a frozen server.
   if (
-    /Connection terminated|connection timeout|timeout exceeded when trying to connect|ECONNREFUSED|is not queryable/i.test(
+    /Connection terminated|connection timeout|timeout exceeded when trying to connect|ECONNREFUSED|is not queryable|Query read timeout/i.test(
       error.message,
     )
   ) {

@@ -61,7 +61,7 @@ export function emptyCounts(): BatchCounts {
  * Nothing is visible before the commit, so a crash leaves no half batch.
  */
 export const stagingSql = {
-  async begin(client: pg.PoolClient) {
+  async begin(client: pg.ClientBase) {
     await client.query('BEGIN');
     // One import may take minutes: the pool's per-statement limits do not fit it.
     await client.query('SET LOCAL statement_timeout = 0');
@@ -74,7 +74,7 @@ export const stagingSql = {
   },
 
   /** Loads one chunk of staging lines and adds what it did to `counts`. */
-  async loadChunk(client: pg.PoolClient, lines: string, batch: BatchToLoad, counts: BatchCounts) {
+  async loadChunk(client: pg.ClientBase, lines: string, batch: BatchToLoad, counts: BatchCounts) {
     const copy = client.query(
       copyFrom(`COPY import_staging (${stagingColumns.join(', ')}) FROM STDIN`),
     );
@@ -141,7 +141,7 @@ export const stagingSql = {
   },
 
   /** Closes the batch with its counts; undefined when another server took it over. */
-  async close(client: pg.PoolClient, batchId: number, counts: BatchCounts) {
+  async close(client: pg.ClientBase, batchId: number, counts: BatchCounts) {
     const final = {
       ...counts,
       duplicates:

@@ -32,7 +32,7 @@ export type ImportRepository = ReturnType<typeof createImportRepository>;
  * with the batch or not at all, as the other counts do.
  */
 export async function recordBatchWarnings(
-  client: pg.PoolClient,
+  client: pg.ClientBase,
   batchId: number,
   warnings: number,
 ): Promise<void> {

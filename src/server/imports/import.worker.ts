@@ -91,8 +91,7 @@ export function startImportWorker(options: ImportWorkerOptions): ImportWorker {
       beating = repository.beat(batch.id, processed, estimate).catch(() => {});
     };
     const heartbeat = setInterval(beat, heartbeatMs);
-    const client = await options.database.pool.connect();
-    let clientBroken = false;
+    const client = await options.database.connectUnlimited();
     try {
       const inspection = await inspectFile(filePath);
       const layout = rowLayout(inspection.columns, batch.mapping as ColumnMapping);
@@ -154,9 +153,6 @@ export function startImportWorker(options: ImportWorkerOptions): ImportWorker {
     } catch (error) {
       clearInterval(heartbeat);
       await beating;
-      // The connection may be in the middle of a COPY: it is closed rather than reused, which
-      // rolls the transaction back.
-      clientBroken = true;
       if (error instanceof SimulatedCrash) return;
       if (error instanceof Stopped) {
         await repository.requeue(batch.id);
@@ -171,8 +167,8 @@ export function startImportWorker(options: ImportWorkerOptions): ImportWorker {
       await rm(filePath, { force: true });
     } finally {
       clearInterval(heartbeat);
-      // A connection that was in the middle of a COPY is not reused.
-      client.release(clientBroken);
+      // Closing the connection rolls back whatever it did not commit, a COPY half sent too.
+      await client.end().catch(() => {});
     }
   }
 

@@ -1,4 +1,4 @@
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
@@ -20,6 +20,12 @@ export interface AppOnOwnPostgres {
   stopDatabase(): Promise<void>;
   /** Starts it again on the same files and port: the app must find it by itself. */
   startDatabase(): Promise<void>;
+  /** Kills the database's postmaster (SIGKILL), as the OOM killer would. */
+  killDatabase(): Promise<void>;
+  /** Freezes every process of the database (SIGSTOP), as a paused machine would. */
+  freezeDatabase(): Promise<void>;
+  /** Lets them run again (SIGCONT). */
+  thawDatabase(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -56,6 +62,16 @@ export async function startAppOnOwnPostgres(poolSize: number): Promise<AppOnOwnP
     async startDatabase() {
       postgres = await startEmbeddedPostgres(dataDir, () => {}, { port });
     },
+    async killDatabase() {
+      const [postmaster] = await clusterProcesses(dataDir);
+      if (postmaster) process.kill(postmaster, 'SIGKILL');
+    },
+    async freezeDatabase() {
+      for (const pid of await clusterProcesses(dataDir)) process.kill(pid, 'SIGSTOP');
+    },
+    async thawDatabase() {
+      for (const pid of await clusterProcesses(dataDir)) process.kill(pid, 'SIGCONT');
+    },
     async close() {
       await app.close();
       await database.close();
@@ -63,4 +79,19 @@ export async function startAppOnOwnPostgres(poolSize: number): Promise<AppOnOwnP
       await rm(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/** The cluster's postmaster and every process it started (backends, checkpointer, …). */
+async function clusterProcesses(dataDir: string): Promise<number[]> {
+  const pidFile = await readFile(path.join(dataDir, 'postgres', 'postmaster.pid'), 'utf8');
+  const postmaster = Number.parseInt(pidFile.split('\n')[0] ?? '', 10);
+  const children: number[] = [];
+  for (const entry of await readdir('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    const stat = await readFile(`/proc/${entry}/stat`, 'utf8').catch(() => '');
+    // "pid (name) state ppid …": the name may hold spaces and parentheses.
+    const parent = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
+    if (parent === postmaster) children.push(Number(entry));
+  }
+  return [postmaster, ...children];
 }
