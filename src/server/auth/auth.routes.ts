@@ -23,19 +23,29 @@ export interface AuthRoutesOptions {
 }
 
 /**
- * The sign-in limits, for a call centre where a whole office shares one public address:
- * - one account from one address (a person at their PC): 5 tries, then 15 minutes;
- * - one account from anywhere (someone else guessing it): 20 tries, then 5 minutes, so an
- *   outsider cannot keep a named assessor out of a shift for long (an admin can also unlock);
- * - one address for every account (a password spray): 1 000 tries, far above an office of
- *   200 people each mistyping twice.
+ * The sign-in limits, for a call centre where a whole office shares one public address. Past
+ * its free tries a key makes each further try wait, 1 minute and then twice as long each time,
+ * up to 15 minutes; the message says how long.
+ * - one account from one address (a person at their PC): 5 tries an hour;
+ * - one account from an address it never signed in from (someone else guessing it): 20 tries
+ *   an hour. The addresses the account signed in from (its office, its home) are not held by
+ *   this one, so an outsider cannot keep a named assessor out of a shift; an admin can also
+ *   lift every limit of an account at once;
+ * - one address for every account (a password spray): 1 000 tries in 15 minutes, far above
+ *   an office of 200 people each mistyping twice, then 15 minutes.
  */
 const perAccountAtAddress: ThrottleRule = {
   maxFailures: 5,
-  windowSeconds: 15 * 60,
-  blockSeconds: 15 * 60,
+  windowSeconds: 60 * 60,
+  blockSeconds: 60,
+  longestBlockSeconds: 15 * 60,
 };
-const perAccount: ThrottleRule = { maxFailures: 20, windowSeconds: 15 * 60, blockSeconds: 5 * 60 };
+const perAccountElsewhere: ThrottleRule = {
+  maxFailures: 20,
+  windowSeconds: 60 * 60,
+  blockSeconds: 60,
+  longestBlockSeconds: 15 * 60,
+};
 const perAddress: ThrottleRule = {
   maxFailures: 1000,
   windowSeconds: 15 * 60,
@@ -91,9 +101,10 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (
     },
     async (request, reply) => {
       const { email, password } = request.body;
-      const addressKey = `address:${addressGroup(request.ip)}`;
+      const address = addressGroup(request.ip);
+      const addressKey = `address:${address}`;
       const accountKey = `account:${email}`;
-      const accountAtAddressKey = `${accountKey}@${addressGroup(request.ip)}`;
+      const accountAtAddressKey = `${accountKey}@${address}`;
       // A refused sign-in keeps the e-mail tried, as typed and never with the password; the
       // account it names, when there is one, is the target: who tried it is not known.
       const recordFailure = (reason: string, userId?: string) =>
@@ -105,11 +116,14 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (
         });
       // Counted before the password is checked: a burst in parallel cannot slip past the
       // limit between a read of the count and its write.
-      const blockedFor = await throttle.reserve([
+      const limits: [string, ThrottleRule][] = [
         [addressKey, perAddress],
-        [accountKey, perAccount],
         [accountAtAddressKey, perAccountAtAddress],
-      ]);
+      ];
+      if (!(await throttle.isKnownAddress(email, address))) {
+        limits.push([accountKey, perAccountElsewhere]);
+      }
+      const blockedFor = await throttle.reserve(limits);
       if (blockedFor > 0) {
         await recordFailure('throttled');
         throw tooManyAttempts(blockedFor);
@@ -135,9 +149,13 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (
         request.log.warn({ status: response.status }, 'sign-in refused by better-auth');
         throw new AppError(response.status === 403 ? 'CROSS_SITE_REQUEST' : 'BAD_REQUEST');
       }
-      await throttle.clear(accountKey);
+      // The person at this PC got it right: their own mistakes are forgiven; the counts of
+      // the address and of strangers' guesses only give back this attempt.
       await throttle.clear(accountAtAddressKey);
-      await throttle.release(addressKey);
+      for (const [key, rule] of limits) {
+        if (key !== accountAtAddressKey) await throttle.release(key, rule);
+      }
+      await throttle.rememberAddress(email, address);
       forwardCookies(response.headers, reply);
       const signedIn = (await response.json()) as {
         user: { id: string; name: string; email: string; role: 'admin' | 'assessor' };

@@ -61,6 +61,12 @@ export interface SignInThrottleTable {
   blocked_until: Date | null;
 }
 
+export interface SignInAddressesTable {
+  account: string;
+  address_group: string;
+  signed_in_at: Generated<Date>;
+}
+
 export interface AppSettingsTable {
   key: string;
   value: string;
@@ -237,6 +243,7 @@ export interface Database {
   accounts: AccountsTable;
   verifications: VerificationsTable;
   sign_in_throttle: SignInThrottleTable;
+  sign_in_addresses: SignInAddressesTable;
   app_settings: AppSettingsTable;
   import_batches: ImportBatchesTable;
   import_rejections: ImportRejectionsTable;

@@ -135,8 +135,8 @@ async function leadState(id: number) {
 
 /**
  * Every table a business change could touch, as row digests. Left out: sessions (signing in
- * and every signed-in request change them by design), sign_in_throttle (a refused sign-in is
- * counted by design), audit tables (refusals are recorded by design), the migrator's tables.
+ * and every signed-in request change them by design), sign_in_throttle and sign_in_addresses
+ * (a sign-in is counted and its address remembered, by design), audit tables (refusals are recorded by design), the migrator's tables.
  */
 async function businessState(): Promise<Record<string, string>> {
   const { rows: tables } = await sql<{ tablename: string }>`
@@ -144,7 +144,10 @@ async function businessState(): Promise<Record<string, string>> {
   `.execute(t.database.db);
   const compared = tables
     .map((row) => row.tablename)
-    .filter((name) => !/^(sessions|sign_in_throttle|kysely_migration.*|.*audit.*)$/.test(name));
+    .filter(
+      (name) =>
+        !/^(sessions|sign_in_(throttle|addresses)|kysely_migration.*|.*audit.*)$/.test(name),
+    );
   const query = compared
     .map(
       (table) =>
