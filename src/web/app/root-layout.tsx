@@ -3,6 +3,8 @@ import { lazy, Suspense, useEffect } from 'react';
 import { Outlet, ScrollRestoration, useLocation, useMatches } from 'react-router';
 import { showsHeader } from '../../core/app-routes.ts';
 import { useCurrentUser } from '../lib/current-user.ts';
+import { LeadsSectionNav } from './header/leads-section-nav.tsx';
+import { inLeadsSection } from './header/navigation-links.ts';
 import { NavigationProgress } from './navigation-progress.tsx';
 import { currentRouteHandle } from './route-handle.ts';
 import { SkipLink } from './skip-link.tsx';
@@ -44,6 +46,7 @@ export function RootLayout() {
       <Box component="main" id={mainContentId} tabIndex={-1} style={{ outline: 'none' }}>
         {withHeader ? (
           <Container size="xl" py="lg" px={{ base: 'sm', sm: 'md' }}>
+            {user?.role === 'admin' && inLeadsSection(pathname) ? <LeadsSectionNav /> : null}
             <Outlet />
           </Container>
         ) : (

@@ -31,8 +31,7 @@ const adminLinks: NavigationLink[] = [
   {
     label: 'Leads',
     to: appRoutes.leadList.path,
-    // Every lead page (list, never used, import, daily distribution, calls) lives under /leads.
-    isActive: (pathname) => pathname.startsWith('/leads'),
+    isActive: (pathname) => inLeadsSection(pathname),
   },
   dailyLeadsLink,
   {
@@ -46,3 +45,21 @@ const adminLinks: NavigationLink[] = [
 export function navigationLinksFor(role: Role): NavigationLink[] {
   return role === 'admin' ? adminLinks : [dailyLeadsLink];
 }
+
+/**
+ * The pages of the admin's Leads section, all under /leads, where the header's one "Leads" link
+ * leads: each page shows them all, so none is reachable only from an empty database's card.
+ */
+export const leadsSectionLinks: NavigationLink[] = (
+  [
+    ['Lista total', appRoutes.leadList.path],
+    ['Leads nunca usados', appRoutes.newLeads.path],
+    ['Incluir leads', appRoutes.importLeads.path],
+    ['Adicionar leads diários', appRoutes.dailyLeads.path],
+    ['Ligações', appRoutes.calls.path],
+    ['Telefones bloqueados', appRoutes.blockedPhones.path],
+  ] as const
+).map(([label, to]) => ({ label, to, isActive: isExactly(to) }));
+
+/** Whether a page belongs to the Leads section (the seed marks "Leads" active on all of them). */
+export const inLeadsSection = (pathname: string) => pathname.startsWith('/leads');
