@@ -1,9 +1,25 @@
-import { Button, Kbd, Paper, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
+import {
+  Anchor,
+  Button,
+  Group,
+  Kbd,
+  Paper,
+  Stack,
+  Text,
+  Title,
+  VisuallyHidden,
+} from '@mantine/core';
 import { Fragment, useCallback, useEffect, useRef, useState } from 'react';
+import { Link } from 'react-router';
 import { appRoutes } from '../../../../core/app-routes.ts';
 import { type MyLead, myLeadsPageSize, outcomeButtons } from '../../../../core/attempts.ts';
-import type { AttemptOutcome } from '../../../../core/lead-status.ts';
-import { leadStatusLabels } from '../../../../core/lead-status.ts';
+import {
+  type AttemptOutcome,
+  closedStatuses,
+  leadStatusLabels,
+} from '../../../../core/lead-status.ts';
+import { formatBrazilianPhone } from '../../../../core/phone.ts';
+import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
 import { PageTitle } from '../../../components/page-title.tsx';
 import { formatInteger } from '../../../components/pt-br-format.ts';
 import { QueryErrorAlert } from '../../../components/query-error-alert.tsx';
@@ -12,6 +28,7 @@ import { useMyLeads } from '../api/get-my-leads.ts';
 import { useRecordAttempt } from '../api/record-attempt.ts';
 import { DayProgress } from '../components/day-progress.tsx';
 import { LeadCard, leadCardId } from '../components/lead-card.tsx';
+import classes from './assessor-leads-page.module.css';
 
 const groupLabels: Record<MyLead['group'], string> = {
   callbackDue: 'Retornos agendados para agora',
@@ -19,6 +36,9 @@ const groupLabels: Record<MyLead['group'], string> = {
   retry: 'Tentar de novo',
   callbackLater: 'Retornos mais tarde',
 };
+
+const isBlocking = (outcome: AttemptOutcome) =>
+  (closedStatuses as readonly string[]).includes(outcome);
 
 export const emptyDayMessage = 'Nenhum lead para hoje. Aguarde a distribuição.';
 
@@ -42,6 +62,7 @@ export function AssessorLeadsPage() {
   const [announcement, setAnnouncement] = useState('');
   const [focusRequest, setFocusRequest] = useState(0);
   const [errorByLead, setErrorByLead] = useState<{ leadId: number; message: string } | null>(null);
+  const [blocking, setBlocking] = useState<{ lead: MyLead; outcome: AttemptOutcome } | null>(null);
 
   const leads = myLeads.data?.leads ?? [];
   const groups = myLeads.data?.groups;
@@ -68,10 +89,20 @@ export function AssessorLeadsPage() {
   }, []);
 
   const record = useCallback(
-    (lead: MyLead, outcome: AttemptOutcome, callbackAt?: string) => {
+    (
+      lead: MyLead,
+      outcome: AttemptOutcome,
+      options: { callbackAt?: string; confirmed?: boolean } = {},
+    ) => {
+      const { callbackAt, confirmed = false } = options;
       if (busy) return;
       if (outcome === 'yellow' && callbackAt === undefined) {
         setCallbackLeadId(lead.id);
+        return;
+      }
+      // These two block the phone for good: one keystroke must not do that.
+      if (isBlocking(outcome) && !confirmed) {
+        setBlocking({ lead, outcome });
         return;
       }
       const index = leads.findIndex((item) => item.id === lead.id);
@@ -105,11 +136,12 @@ export function AssessorLeadsPage() {
 
   useEffect(() => {
     const onKeyDown = (event: KeyboardEvent) => {
-      if (!current || !isShortcutTarget(event) || callbackLeadId !== null) return;
+      if (!current || !isShortcutTarget(event) || callbackLeadId !== null || blocking) return;
       const button = outcomeButtons.find((item) => item.key === event.key);
       if (button) {
         event.preventDefault();
-        record(current, button.outcome);
+        // A key held down repeats: one press is one outcome, never one per lead down the list.
+        if (!event.repeat) record(current, button.outcome);
         return;
       }
       const index = leads.findIndex((lead) => lead.id === current.id);
@@ -125,14 +157,38 @@ export function AssessorLeadsPage() {
     };
     window.addEventListener('keydown', onKeyDown);
     return () => window.removeEventListener('keydown', onKeyDown);
-  }, [callbackLeadId, current, leads, record, select]);
+  }, [blocking, callbackLeadId, current, leads, record, select]);
 
   return (
     <>
-      <PageTitle>{appRoutes.assessorLeads.title}</PageTitle>
+      <Group justify="space-between" align="baseline" gap="xs">
+        <PageTitle>{appRoutes.assessorLeads.title}</PageTitle>
+        <Anchor component={Link} to={appRoutes.calls.path} size="sm">
+          Minhas ligações
+        </Anchor>
+      </Group>
       <VisuallyHidden role="status" aria-live="polite">
         {announcement}
       </VisuallyHidden>
+      <ConfirmDialog
+        opened={blocking !== null}
+        title={`${blocking ? leadStatusLabels[blocking.outcome] : ''}: bloquear o telefone?`}
+        message={
+          blocking
+            ? `${blocking.lead.name} sai da sua lista e o telefone ${formatBrazilianPhone(blocking.lead.phone)} não será mais distribuído a ninguém.`
+            : ''
+        }
+        confirmLabel={`Sim, ${blocking ? leadStatusLabels[blocking.outcome].toLowerCase() : ''}`}
+        confirmColor="red"
+        onConfirm={() => {
+          if (blocking) record(blocking.lead, blocking.outcome, { confirmed: true });
+          setBlocking(null);
+        }}
+        onClose={() => {
+          setBlocking(null);
+          setFocusRequest((n) => n + 1);
+        }}
+      />
       {myLeads.isPending ? (
         <RowsSkeleton label="Carregando seus leads" rows={4} />
       ) : myLeads.data === undefined ? (
@@ -152,7 +208,7 @@ export function AssessorLeadsPage() {
             </Paper>
           ) : (
             <>
-              <Text size="xs" c="dimmed">
+              <Text size="xs" c="dimmed" className={classes.shortcutHint}>
                 Atalhos: <Kbd size="xs">1</Kbd>–<Kbd size="xs">6</Kbd> registram o resultado do lead
                 atual; <Kbd size="xs">J</Kbd>/<Kbd size="xs">K</Kbd> ou <Kbd size="xs">↓</Kbd>/
                 <Kbd size="xs">↑</Kbd> mudam de lead; <Kbd size="xs">Esc</Kbd> sai da observação.
@@ -181,7 +237,7 @@ export function AssessorLeadsPage() {
                       }}
                       onNoteChange={(note) => setNotes((all) => ({ ...all, [lead.id]: note }))}
                       onOutcome={(outcome) => record(lead, outcome)}
-                      onCallback={(callbackAt) => record(lead, 'yellow', callbackAt)}
+                      onCallback={(callbackAt) => record(lead, 'yellow', { callbackAt })}
                       onCancelCallback={() => {
                         setCallbackLeadId(null);
                         setFocusRequest((n) => n + 1);

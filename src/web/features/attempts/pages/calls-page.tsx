@@ -13,6 +13,8 @@ import { useAttempts } from '../api/get-attempts.ts';
 import { AttemptFilters } from '../components/attempt-filters.tsx';
 import { AttemptsTable } from '../components/attempts-table.tsx';
 
+export const myCallsTitle = 'Minhas ligações';
+
 export function CallsPage() {
   const { data: user } = useCurrentUser();
   const isAdmin = user?.role === 'admin';
@@ -25,7 +27,8 @@ export function CallsPage() {
 
   return (
     <>
-      <PageTitle>{appRoutes.calls.title}</PageTitle>
+      {/* The server shows an assessor their own calls only; the title says so. */}
+      <PageTitle>{isAdmin ? appRoutes.calls.title : myCallsTitle}</PageTitle>
       <Stack gap="md">
         <Paper withBorder radius="md" p={{ base: 'sm', sm: 'md' }}>
           <AttemptFilters value={filter} onChange={setFilter} showAssessor={isAdmin} />

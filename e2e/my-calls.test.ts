@@ -1,0 +1,68 @@
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { distribute, importLeads } from './support/api.ts';
+import { baseUrl, createUser, launchBrowser, signIn } from './support/browser.ts';
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(() => browser.close());
+
+const suffix = Date.now().toString(36);
+const source = `e2e-minhas-${suffix}`;
+const leadNames = [`Primeira Minhas ${suffix}`, `Segunda Minhas ${suffix}`];
+
+describe("an assessor's own calls, on a phone", () => {
+  it('finds their calls from their list, without keyboard hints on a touch screen', async () => {
+    const assessor = {
+      name: `Minhas ${suffix}`,
+      email: `minhas-${suffix}@e2e.test`,
+      password: `senha-das-minhas-${suffix}`,
+    };
+    const { id } = await createUser({ ...assessor, role: 'assessor' });
+    await importLeads(source, leadNames);
+    await distribute(id, leadNames.length, source);
+
+    const context = await browser.newContext({
+      baseURL: baseUrl(),
+      viewport: { width: 390, height: 844 },
+      hasTouch: true,
+      isMobile: true,
+      locale: 'pt-BR',
+    });
+    const page = await context.newPage();
+    await signIn(page, assessor.email, assessor.password);
+    await page.waitForURL((url) => url.pathname === '/colaborador');
+    await page.getByRole('heading', { name: 'Ainda não atendidos (2)' }).waitFor();
+    expect(await page.getByText('Atalhos:').isVisible()).toBe(false);
+
+    const card = page.locator('article').first();
+    const called = await card.locator('h3').innerText();
+    await card.getByRole('button', { name: 'Não atendeu' }).tap();
+    await page.getByRole('heading', { name: 'Tentar de novo (1)' }).waitFor();
+
+    await page.getByRole('link', { name: 'Minhas ligações' }).tap();
+    await page.waitForURL((url) => url.pathname === '/leads/listcall');
+    await page.getByRole('heading', { name: 'Minhas ligações', level: 1 }).waitFor();
+    await page.getByText(called).first().waitFor();
+    expect(await page.getByText(leadNames.find((name) => name !== called) ?? '').count()).toBe(0);
+    await context.close();
+  });
+
+  it('shows the keyboard hints on a desktop', async () => {
+    const context = await browser.newContext({ baseURL: baseUrl(), locale: 'pt-BR' });
+    const page = await context.newPage();
+    const assessor = {
+      name: `Minhas Mesa ${suffix}`,
+      email: `minhas-mesa-${suffix}@e2e.test`,
+      password: `senha-da-mesa-${suffix}`,
+    };
+    const { id } = await createUser({ ...assessor, role: 'assessor' });
+    await importLeads(`${source}-mesa`, [`Mesa ${suffix}`]);
+    await distribute(id, 1, `${source}-mesa`);
+    await signIn(page, assessor.email, assessor.password);
+    await page.getByText('Atalhos:').waitFor();
+    await context.close();
+  });
+});

@@ -1,0 +1,70 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { api, cookieOf, distribute, importLeads } from './support/api.ts';
+import { createUser, launchBrowser, newPage, signIn } from './support/browser.ts';
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(() => browser.close());
+
+const suffix = Date.now().toString(36);
+const source = `e2e-teclas-${suffix}`;
+const leadNames = ['Um', 'Dois', 'Tres', 'Quatro'].map((name) => `${name} Teclas ${suffix}`);
+const currentLeadName = (page: Page) =>
+  page.locator('article[aria-current="true"] h3').first().innerText();
+
+describe('outcome keys', () => {
+  it('ignore a held key, and ask before blocking a phone', async () => {
+    const assessor = {
+      name: `Teclas ${suffix}`,
+      email: `teclas-${suffix}@e2e.test`,
+      password: `senha-das-teclas-${suffix}`,
+    };
+    const { id } = await createUser({ ...assessor, role: 'assessor' });
+    await importLeads(source, leadNames);
+    await distribute(id, leadNames.length, source);
+    const cookie = await cookieOf(assessor.email, assessor.password);
+    const calls = async () =>
+      ((await api(cookie, '/api/attempts')).attempts as { outcome: string }[]).map(
+        (call) => call.outcome,
+      );
+
+    const page = await newPage(browser);
+    await signIn(page, assessor.email, assessor.password);
+    await page.waitForURL((url) => url.pathname === '/colaborador');
+    await page.getByRole('heading', { name: 'Ainda não atendidos (4)' }).waitFor();
+
+    // 4 held down: the keyboard repeats it, the page records it once.
+    const first = await currentLeadName(page);
+    await page.keyboard.down('4');
+    await page.keyboard.down('4');
+    await page.keyboard.down('4');
+    await page.keyboard.up('4');
+    await page.getByRole('heading', { name: 'Tentar de novo (1)' }).waitFor();
+    await page.getByRole('heading', { name: 'Ainda não atendidos (3)' }).waitFor();
+    expect(await calls()).toEqual(['no_answer']);
+
+    // 5 asks first; cancelling leaves the lead where it was.
+    const second = await currentLeadName(page);
+    expect(second).not.toBe(first);
+    await page.keyboard.press('5');
+    const dialog = page.getByRole('dialog', { name: 'Número inválido: bloquear o telefone?' });
+    await dialog.getByText(`${second} sai da sua lista`).waitFor();
+    await dialog.getByRole('button', { name: 'Cancelar' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    expect(await calls()).toEqual(['no_answer']);
+    expect(await currentLeadName(page)).toBe(second);
+
+    // 6, confirmed: the lead leaves the list, blocked.
+    await page.keyboard.press('6');
+    await page
+      .getByRole('dialog', { name: 'Não ligar: bloquear o telefone?' })
+      .getByRole('button', { name: 'Sim, não ligar' })
+      .click();
+    await page.getByRole('heading', { name: second, level: 3 }).waitFor({ state: 'detached' });
+    expect(await calls()).toEqual(['do_not_call', 'no_answer']);
+    await page.context().close();
+  });
+});
