@@ -92,7 +92,8 @@ describe("an assessor's day", () => {
     await when.fill('2099-12-25T14:30');
     await phone.keyboard.press('Enter');
     await phone.getByRole('heading', { name: /^Retornos mais tarde/ }).waitFor();
-    await phone.getByText('Hoje: 3 de 3 leads atendidos').waitFor();
+    // Three worked, two answered: "Não atendeu" is worked, not answered.
+    await phone.getByText('Hoje: 3 de 3 leads trabalhados · 2 atendidos').waitFor();
 
     // The admin sees the accepted lead and the three calls.
     await desk.goto('/acompanhar');

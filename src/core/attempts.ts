@@ -85,8 +85,15 @@ export const myLeadsSchema = z.object({
     retry: z.number().int(),
     callbackLater: z.number().int(),
   } satisfies Record<MyLeadGroup, z.ZodNumber>),
-  /** The day's progress: leads received today and how many of them already have an outcome. */
-  today: z.object({ received: z.number().int(), attended: z.number().int() }),
+  /**
+   * The day's progress, over the leads received today: how many, how many were worked (have
+   * an outcome, whichever), and how many of those were answered (someone picked up).
+   */
+  today: z.object({
+    received: z.number().int(),
+    worked: z.number().int(),
+    answered: z.number().int(),
+  }),
 });
 export type MyLeads = z.infer<typeof myLeadsSchema>;
 

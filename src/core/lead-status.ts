@@ -63,6 +63,17 @@ export const ownedStatuses = [
   'no_answer',
 ] as const satisfies readonly LeadStatus[];
 
+/**
+ * Outcomes of a call someone picked up: a conversation, whatever it decided. "Não atendeu" and
+ * "Número inválido" are calls nobody answered.
+ */
+export const answeredOutcomes = [
+  'green',
+  'yellow',
+  'red',
+  'do_not_call',
+] as const satisfies readonly AttemptOutcome[];
+
 /** Statuses out of circulation: never distributed or recycled again. */
 export const closedStatuses = ['invalid', 'do_not_call'] as const satisfies readonly LeadStatus[];
 

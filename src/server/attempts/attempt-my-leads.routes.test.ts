@@ -105,7 +105,7 @@ describe('GET /api/my-leads', () => {
       lastNote: null,
     });
     expect(body.groups).toEqual({ callbackDue: 0, notAttended: 0, retry: 1, callbackLater: 1 });
-    expect(body.today).toEqual({ received: 1, attended: 1 });
+    expect(body.today).toEqual({ received: 1, worked: 1, answered: 0 });
   });
 
   it('refuses a page size that is not a whole number from 1 to 1000', async () => {
@@ -119,20 +119,35 @@ describe('GET /api/my-leads', () => {
     }
   });
 
+  it('counts as answered the calls someone picked up, a "Não ligar" that left the list too', async () => {
+    const ivo = await context.t.createSignedInUser('assessor', 'Ivo');
+    const leads = await Promise.all(Array.from({ length: 6 }, () => seedLead(ivo)));
+    const outcomes = ['green', 'red', 'no_answer', 'invalid', 'do_not_call'] as const;
+    for (const [index, outcome] of outcomes.entries()) {
+      expect((await record(ivo, leads[index] as number, { outcome })).statusCode).toBe(201);
+    }
+    const later = inHours(30).toISOString();
+    expect(
+      (await record(ivo, leads[5] as number, { outcome: 'yellow', callbackAt: later })).statusCode,
+    ).toBe(201);
+    expect((await myLeads(ivo)).today).toEqual({ received: 6, worked: 6, answered: 4 });
+  });
+
   it('counts the day’s progress and shows the latest note, also for a lead that left the list', async () => {
     const dora = await context.t.createSignedInUser('assessor', 'Dora');
     const first = await seedLead(dora);
     const second = await seedLead(dora);
     const third = await seedLead(dora);
     await seedLead(dora, { assigned_at: inHours(-30) });
-    expect((await myLeads(dora)).today).toEqual({ received: 3, attended: 0 });
+    expect((await myLeads(dora)).today).toEqual({ received: 3, worked: 0, answered: 0 });
 
     expect(
       (await record(dora, first, { outcome: 'no_answer', note: 'caixa postal' })).statusCode,
     ).toBe(201);
     expect((await record(dora, second, { outcome: 'invalid' })).statusCode).toBe(201);
     const result = await myLeads(dora);
-    expect(result.today).toEqual({ received: 3, attended: 2 });
+    // Worked, both; answered, neither: nobody picked up.
+    expect(result.today).toEqual({ received: 3, worked: 2, answered: 0 });
     expect(result.leads.map((lead) => lead.id)).not.toContain(second);
     expect(result.leads.find((lead) => lead.id === first)?.lastNote).toBe('caixa postal');
     expect(result.leads.find((lead) => lead.id === third)?.lastNote).toBeNull();

@@ -1,12 +1,21 @@
 import { type Kysely, type RawBuilder, type SqlBool, sql } from 'kysely';
 import type { z } from 'zod';
 import { type attemptFilterSchema, myLeadGroups } from '../../core/attempts.ts';
-import { type AttemptOutcome, closedStatuses, type LeadStatus } from '../../core/lead-status.ts';
+import {
+  type AttemptOutcome,
+  answeredOutcomes,
+  closedStatuses,
+  type LeadStatus,
+} from '../../core/lead-status.ts';
 import type { Channel } from '../../core/leads.ts';
 import { prepared } from '../db/database.ts';
 import { type LocalTime, localTime } from '../db/local-time.ts';
 import type { Database } from '../db/schema.ts';
 import { startsFrom, transitionSet } from '../lead-transitions/lead-transition.sql.ts';
+
+/** Statuses as SQL literals: a partial index serves only a literal predicate. */
+const literals = (statuses: readonly LeadStatus[]) =>
+  sql.join(statuses.map((status) => sql.lit(status)));
 
 export type AttemptFilter = z.output<typeof attemptFilterSchema>;
 
@@ -134,13 +143,17 @@ export function createAttemptRepository(db: Kysely<Database>, timeZone: string) 
           ), received as (
             -- The leads received today, from the index alone; the ones closed today (invalid,
             -- do not call) left the list, so they are found by their calls.
-            select count(*) as leads, count(*) filter (where status <> 'assigned') as attended
+            select count(*) as leads, count(*) filter (where status <> 'assigned') as worked,
+              count(*) filter (where status in (${literals(answeredOutcomes)})) as answered
             from leads where owner_id = ${ownerId} and assigned_at >= ${startOfToday}
           ), closed as (
-            select count(distinct l.id) as leads from lead_attempts a
+            select count(distinct l.id) as leads,
+              count(distinct l.id) filter (where a.outcome in (${literals(answeredOutcomes)}))
+                as answered
+            from lead_attempts a
             join leads l on l.id = a.lead_id
             where a.assessor_id = ${ownerId} and a.created_at >= ${startOfToday}
-              and a.outcome in (${sql.join(closedStatuses.map((status) => sql.lit(status)))})
+              and a.outcome in (${literals(closedStatuses)})
               and l.owner_id is null and l.last_owner_id = ${ownerId}
               and l.assigned_at >= ${startOfToday}
           )
@@ -169,7 +182,8 @@ export function createAttemptRepository(db: Kysely<Database>, timeZone: string) 
                 and status = 'yellow' and callback_at > now())
             ),
             'today', (select json_build_object(
-                'received', r.leads + c.leads, 'attended', r.attended + c.leads)
+                'received', r.leads + c.leads, 'worked', r.worked + c.leads,
+                'answered', r.answered + c.answered)
               from received r, closed c)
           )::text as body
         `,
