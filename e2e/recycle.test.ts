@@ -59,6 +59,28 @@ async function openDialog(page: Page) {
   return dialog;
 }
 
+describe('recycling leads on a phone', () => {
+  it('shows the whole dialog at 390 px, "Alterar regras" unclipped', async () => {
+    const phone = await newPage(browser, { width: 390, height: 844 });
+    await signIn(phone, admin().email, admin().password);
+    await phone.waitForURL((url) => url.pathname === '/');
+    const dialog = await openDialog(phone);
+    const change = dialog.getByRole('button', { name: 'Alterar regras' });
+    const box = await change.boundingBox();
+    expect(box).not.toBeNull();
+    expect((box?.x ?? -1) >= 0 && (box?.x ?? 0) + (box?.width ?? 0) <= 390).toBe(true);
+    // Its label fits its button: nothing cut off inside.
+    const clipped = await change.evaluate((button) =>
+      [button, ...button.querySelectorAll('*')].some(
+        (element) => element.scrollWidth > element.clientWidth + 1,
+      ),
+    );
+    expect(clipped).toBe(false);
+    await dialog.getByRole('button', { name: 'Cancelar' }).click();
+    await phone.context().close();
+  });
+});
+
 describe('recycling leads', () => {
   let adminCookie: string;
   let leadIds: number[];

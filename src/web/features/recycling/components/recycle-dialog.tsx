@@ -32,13 +32,14 @@ function RulesSummary() {
   return (
     <Stack gap="xs">
       <Divider />
-      <Group justify="space-between" gap="xs" wrap="nowrap" align="flex-start">
+      <Group justify="space-between" gap="xs" align="flex-start">
         <Text size="sm" c="dimmed">
           {describeRecyclingRules(rules.data)}
         </Text>
         <Button
           variant="subtle"
           size="compact-sm"
+          style={{ flexShrink: 0 }}
           aria-expanded={editing}
           onClick={() => setEditing((current) => !current)}
         >
