@@ -2,7 +2,8 @@ import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { admin, launchBrowser, newPage, signIn } from './support/browser.ts';
+import { adminCookie, api } from './support/api.ts';
+import { admin, createUser, launchBrowser, newPage, signIn } from './support/browser.ts';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -46,6 +47,27 @@ describe('sign-in, header and sign-out', () => {
     await page.getByText('E-mail ou senha incorretos.').waitFor();
     expect(new URL(page.url()).pathname).toBe('/login');
     await expect(header(page).count()).resolves.toBe(0);
+    await page.context().close();
+  });
+
+  it('tells a deactivated user, who knows their password, why and whom to ask', async () => {
+    const suffix = Date.now().toString(36);
+    const user = {
+      name: `Desativada ${suffix}`,
+      email: `desativada-${suffix}@e2e.test`,
+      password: `senha-desativada-${suffix}`,
+    };
+    const { id } = await createUser({ ...user, role: 'assessor' });
+    await api(await adminCookie(), `/api/users/${id}`, {
+      method: 'PATCH',
+      body: { active: false },
+    });
+    const page = await newPage(browser);
+    await signIn(page, user.email, user.password);
+    await page
+      .getByText('Sua conta no CCA foi desativada. Peça a um administrador do CCA que a reative.')
+      .waitFor();
+    expect(new URL(page.url()).pathname).toBe('/login');
     await page.context().close();
   });
 

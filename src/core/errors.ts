@@ -17,6 +17,8 @@ export const errorMessages = {
   TOO_MANY_REQUESTS: 'Muitas tentativas. Aguarde um pouco e tente novamente.',
   CROSS_SITE_REQUEST: 'Requisição de outro site recusada.',
   INVALID_CREDENTIALS: 'E-mail ou senha incorretos.',
+  ACCOUNT_DEACTIVATED:
+    'Sua conta no CCA foi desativada. Peça a um administrador do CCA que a reative.',
   INVALID_RESET_TOKEN: 'Este link é inválido ou já expirou. Peça um novo.',
   DATABASE_UNAVAILABLE:
     'O banco de dados está indisponível no momento. Tente novamente em instantes.',

@@ -96,7 +96,12 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (
         tags: ['autenticação'],
         summary: 'Entra com e-mail e senha; a sessão vai num cookie HttpOnly',
         body: signInBodySchema,
-        response: { 200: signInResponseSchema, 401: errorBodySchema, 429: errorBodySchema },
+        response: {
+          200: signInResponseSchema,
+          401: errorBodySchema,
+          403: errorBodySchema,
+          429: errorBodySchema,
+        },
       },
     },
     async (request, reply) => {
@@ -136,8 +141,14 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (
 
       const user = await users.findByEmail(email);
       if (user && !user.active) {
-        await verifyPassword(decoyHash, password);
-        throw await failed('inactive', user.id);
+        // One password check either way, as slow as a wrong password: only whoever knows the
+        // password learns that the account exists and was deactivated, and whom to ask.
+        const hash = await users.passwordHashOf(user.id);
+        if (await verifyPassword(hash ?? decoyHash, password)) {
+          await recordFailure('inactive', user.id);
+          throw new AppError('ACCOUNT_DEACTIVATED');
+        }
+        throw await failed('invalid_credentials', user.id);
       }
       const response = await auth.api.signInEmail({
         body: { email, password },

@@ -127,6 +127,17 @@ export function createUserRepository(db: Kysely<Database>) {
       await executor.updateTable('users').set(values).where('id', '=', id).execute();
     },
 
+    /** The user's password hash, or null when they have none yet. */
+    async passwordHashOf(userId: string): Promise<string | null> {
+      const row = await db
+        .selectFrom('accounts')
+        .select('password')
+        .where('user_id', '=', userId)
+        .where('provider_id', '=', credentialProvider)
+        .executeTakeFirst();
+      return row?.password ?? null;
+    },
+
     async hasPassword(userId: string): Promise<boolean> {
       const row = await db
         .selectFrom('accounts')

@@ -149,7 +149,23 @@ describe('users', () => {
     expect(
       (await t.app.inject({ url: '/api/me', headers: { cookie: user.cookie } })).statusCode,
     ).toBe(401);
-    await expect(t.signIn(user.email, user.password)).rejects.toThrow(/401/);
+    // The right password hears why; a wrong one hears nothing more than usual.
+    const signIn = (password: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/auth/sign-in/email',
+        headers: { origin: testOrigin },
+        payload: { email: user.email, password },
+      });
+    const refused = await signIn(user.password);
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().error).toEqual({
+      code: 'ACCOUNT_DEACTIVATED',
+      message: 'Sua conta no CCA foi desativada. Peça a um administrador do CCA que a reative.',
+    });
+    const guessed = await signIn('senha-errada-qualquer');
+    expect(guessed.statusCode).toBe(401);
+    expect(guessed.json().error.code).toBe('INVALID_CREDENTIALS');
 
     await t.app.inject({
       method: 'PATCH',
