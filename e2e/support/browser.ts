@@ -31,6 +31,7 @@ export async function createUser(user: {
   email: string;
   role: 'admin' | 'assessor';
   password?: string;
+  dailyQuota?: number;
 }) {
   const origin = baseUrl();
   const signInResponse = await fetch(`${origin}/api/auth/sign-in/email`, {

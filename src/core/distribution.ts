@@ -62,7 +62,12 @@ export const distributionOverviewSchema = z.object({
       dailyQuota: z.number().int(),
       /** Leads in their list still to work: assigned, yellow, no_answer. */
       pending: z.number().int(),
+      /** Of those, the ones received before today. */
+      pendingEarlier: z.number().int(),
+      /** Leads today's distributions gave them. */
       receivedToday: z.number().int(),
+      /** Leads they recorded an outcome on today, whenever received. */
+      workedToday: z.number().int(),
     }),
   ),
   batches: z.array(

@@ -172,21 +172,35 @@ function statements(db: Kysely<Database>, { startOfToday }: LocalTime) {
         .execute();
     },
 
+    /**
+     * Each active assessor's day: what today's distributions gave them (from the shares, so
+     * the figure does not shrink as leads are worked or closed), how many leads they recorded
+     * an outcome on today, and what is still to work, from earlier days and in all.
+     */
     async assessorLoads() {
       const result = await sql<{
         id: string;
         name: string;
         dailyQuota: number;
         pending: number;
+        pendingEarlier: number;
         receivedToday: number;
+        workedToday: number;
       }>`
         select u.id, u.name, u.daily_quota as "dailyQuota",
-          (select count(*) from leads l
-            where l.owner_id = u.id and l.status = any(${[...workableStatuses]}::text[]))::int
-            as pending,
-          (select count(*) from leads l
-            where l.owner_id = u.id and l.assigned_at >= ${startOfToday})::int as "receivedToday"
+          p.pending::int as pending, p.earlier::int as "pendingEarlier",
+          (select coalesce(sum(s.assigned), 0) from distribution_shares s
+            join distributions d on d.id = s.distribution_id
+            where s.assessor_id = u.id and d.created_at >= ${startOfToday})::int as "receivedToday",
+          (select count(distinct a.lead_id) from lead_attempts a
+            where a.assessor_id = u.id and a.created_at >= ${startOfToday})::int as "workedToday"
         from users u
+        cross join lateral (
+          select count(*) as pending,
+            count(*) filter (where l.assigned_at < ${startOfToday}) as earlier
+          from leads l
+          where l.owner_id = u.id and l.status = any(${[...workableStatuses]}::text[])
+        ) p
         where u.role = 'assessor' and u.active
         order by u.name, u.id
       `.execute(db);

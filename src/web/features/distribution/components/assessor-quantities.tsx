@@ -2,6 +2,7 @@ import { Box, Button, Group, NumberInput, Table, Text } from '@mantine/core';
 import { useState } from 'react';
 import type { DistributionOverview } from '../../../../core/distribution.ts';
 import { formatInteger } from '../../../components/pt-br-format.ts';
+import { isBacklogged } from './distribution-preview.ts';
 
 const maxQuantity = 1000;
 
@@ -53,21 +54,36 @@ export function AssessorQuantities({
         <Text c="dimmed">Nenhum assessor ativo.</Text>
       ) : (
         <Box style={{ overflowX: 'auto' }}>
-          <Table aria-label="Assessores" miw={520} verticalSpacing="xs">
+          <Table aria-label="Assessores" miw={640} verticalSpacing="xs">
             <Table.Thead>
               <Table.Tr>
                 <Table.Th>Assessor</Table.Th>
-                <Table.Th ta="right">Pendentes</Table.Th>
                 <Table.Th ta="right">Recebidos hoje</Table.Th>
+                <Table.Th ta="right">Trabalhados hoje</Table.Th>
+                <Table.Th ta="right">Pendentes de dias anteriores</Table.Th>
                 <Table.Th w={160}>Quantidade</Table.Th>
               </Table.Tr>
             </Table.Thead>
             <Table.Tbody>
               {assessors.map((assessor) => (
                 <Table.Tr key={assessor.id}>
-                  <Table.Td>{assessor.name}</Table.Td>
-                  <Table.Td ta="right">{formatInteger(assessor.pending)}</Table.Td>
+                  <Table.Td>
+                    {assessor.name}
+                    <Text size="xs" c="dimmed">
+                      Cota diária: {formatInteger(assessor.dailyQuota)}
+                    </Text>
+                  </Table.Td>
                   <Table.Td ta="right">{formatInteger(assessor.receivedToday)}</Table.Td>
+                  <Table.Td ta="right">{formatInteger(assessor.workedToday)}</Table.Td>
+                  <Table.Td ta="right">
+                    {isBacklogged(assessor) ? (
+                      <Text span fw={700} c="orange.8">
+                        {formatInteger(assessor.pendingEarlier)}
+                      </Text>
+                    ) : (
+                      formatInteger(assessor.pendingEarlier)
+                    )}
+                  </Table.Td>
                   <Table.Td>
                     <NumberInput
                       aria-label={`Quantidade para ${assessor.name}`}

@@ -1,15 +1,17 @@
 import { describe, expect, it } from 'vitest';
 import { distributionRequestSchema } from '../../../../core/distribution.ts';
 import { fairCounts } from '../../../../core/fair-split.ts';
-import { buildDistributionPreview } from './distribution-preview.ts';
+import { buildDistributionPreview, remainingQuota } from './distribution-preview.ts';
 import { anyPool } from './pool-restriction.tsx';
 
-const assessor = (id: string, name: string) => ({
+const assessor = (id: string, name: string, figures: { pendingEarlier?: number } = {}) => ({
   id,
   name,
   dailyQuota: 0,
-  pending: 0,
+  pending: figures.pendingEarlier ?? 0,
+  pendingEarlier: figures.pendingEarlier ?? 0,
   receivedToday: 0,
+  workedToday: 0,
 });
 
 /** What the server hands out for this request: the body as it arrives, split in its key order. */
@@ -61,5 +63,31 @@ describe('buildDistributionPreview', () => {
     const shown = Object.fromEntries(preview.shares.map(({ id, share }) => [id, share]));
     expect(shown).toEqual(serverShares(preview.request, 3));
     expect(shown).toEqual({ '3': 2, '20': 1 });
+  });
+
+  it('names who would get more while holding a whole day of leads from earlier days', () => {
+    const preview = buildDistributionPreview({
+      assessors: [
+        assessor('u1', 'Ana', { pendingEarlier: 1594 }),
+        assessor('u2', 'Bia', { pendingEarlier: 12 }),
+        assessor('u3', 'Caio', { pendingEarlier: 400 }),
+      ],
+      pool: anyPool,
+      available: 100,
+      quantityOf: (id) => (id === 'u3' ? 0 : 50),
+    });
+    expect(preview.backlogged).toEqual([
+      { id: 'u1', name: 'Ana', pendingEarlier: 1594, share: 50 },
+    ]);
+  });
+});
+
+describe('remainingQuota', () => {
+  it('is what today has not given yet, never below 0', () => {
+    const base = assessor('u1', 'Ana');
+    expect(remainingQuota({ ...base, dailyQuota: 100, receivedToday: 0 })).toBe(100);
+    expect(remainingQuota({ ...base, dailyQuota: 100, receivedToday: 30 })).toBe(70);
+    expect(remainingQuota({ ...base, dailyQuota: 100, receivedToday: 100 })).toBe(0);
+    expect(remainingQuota({ ...base, dailyQuota: 100, receivedToday: 150 })).toBe(0);
   });
 });

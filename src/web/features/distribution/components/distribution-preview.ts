@@ -7,6 +7,8 @@ export interface DistributionPreview {
   shares: { id: string; name: string; requested: number; share: number }[];
   requested: number;
   available: number;
+  /** Who would get more while still holding a whole day's quota from earlier days. */
+  backlogged: { id: string; name: string; pendingEarlier: number; share: number }[];
   /** Generated once per preview: confirming twice, or retrying, replays the same distribution. */
   idempotencyKey: string;
 }
@@ -58,6 +60,24 @@ export function buildDistributionPreview({
     })),
     requested: asked.reduce((sum, [, requested]) => sum + requested, 0),
     available,
+    backlogged: assessors
+      .filter((assessor) => (shareById.get(assessor.id) ?? 0) > 0 && isBacklogged(assessor))
+      .map(({ id, name, pendingEarlier }) => ({
+        id,
+        name,
+        pendingEarlier,
+        share: shareById.get(id) ?? 0,
+      })),
     idempotencyKey: crypto.randomUUID(),
   };
 }
+
+type Assessor = DistributionOverview['assessors'][number];
+
+/** What is left of today's quota: 0 once today's distributions gave the whole of it. */
+export const remainingQuota = (assessor: Assessor) =>
+  Math.max(0, assessor.dailyQuota - assessor.receivedToday);
+
+/** Still holding, from earlier days, at least a whole day's quota (and 100 leads at least). */
+export const isBacklogged = (assessor: Assessor) =>
+  assessor.pendingEarlier >= Math.max(100, assessor.dailyQuota);

@@ -11,6 +11,7 @@ import { AssessorQuantities } from '../components/assessor-quantities.tsx';
 import {
   buildDistributionPreview,
   type DistributionPreview,
+  remainingQuota,
 } from '../components/distribution-preview.ts';
 import {
   DistributionResultCard,
@@ -32,8 +33,12 @@ export function DailyDistributionPage() {
   const [preview, setPreview] = useState<DistributionPreview | null>(null);
 
   const data = overview.data;
-  const quantityOf = (id: string) =>
-    quantities[id] ?? data?.assessors.find((assessor) => assessor.id === id)?.dailyQuota ?? 0;
+  // Unless the admin typed another, each box holds what is left of today's quota: a second
+  // visit or click after a full batch asks for nothing more.
+  const quantityOf = (id: string) => {
+    const assessor = data?.assessors.find((item) => item.id === id);
+    return quantities[id] ?? (assessor ? remainingQuota(assessor) : 0);
+  };
 
   // Any change to what is asked makes the preview (and its idempotency key) stale.
   const changePool = (value: PoolChoice) => {
@@ -53,7 +58,12 @@ export function DailyDistributionPage() {
     if (!preview) return;
     distribute.mutate(
       { request: preview.request, idempotencyKey: preview.idempotencyKey },
-      { onSuccess: () => setPreview(null) },
+      {
+        onSuccess: () => {
+          setPreview(null);
+          setQuantities({});
+        },
+      },
     );
   };
 
@@ -168,6 +178,19 @@ export function DailyDistributionPage() {
                   </Table.Tbody>
                 </Table>
               </Box>
+              {preview.backlogged.length > 0 ? (
+                <Alert color="orange" variant="light" title="Leads pendentes de dias anteriores">
+                  <Stack gap={2}>
+                    {preview.backlogged.map((assessor) => (
+                      <Text key={assessor.id} size="sm">
+                        {assessor.name} ainda tem {formatInteger(assessor.pendingEarlier)} leads
+                        pendentes de dias anteriores e receberia mais{' '}
+                        {formatInteger(assessor.share)}.
+                      </Text>
+                    ))}
+                  </Stack>
+                </Alert>
+              ) : null}
               {distribute.isError ? (
                 <Alert color="red" variant="light" role="alert">
                   {distribute.error.message}
