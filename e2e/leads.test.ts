@@ -16,7 +16,10 @@ afterAll(async () => {
   await rm(folder, { recursive: true, force: true });
 });
 
-/** 18 good rows in the phone spellings lists really have, one repeated phone and one bad phone. */
+/**
+ * 18 good rows in the phone spellings lists really have, one repeated phone, one bad phone, and
+ * one callable row with a wrong e-mail.
+ */
 const rows = [
   ['Maria Conceição', '11 98765-4321', 'maria@exemplo.com.br', 'São Paulo', 'SP'],
   ['João Araújo', '(21) 99812-3456', 'joao@exemplo.com.br', 'Rio de Janeiro', 'RJ'],
@@ -37,6 +40,7 @@ const rows = [
   ['Patrícia Estêvão', '11 3456-7890', '', 'São Paulo', 'SP'],
   ['Renê Damião', '(13) 99111-0099', 'rene@exemplo.com.br', 'Santos', 'SP'],
   ['Sérgio Sem Número', '12345', '', 'Niterói', 'RJ'],
+  ['Tânia E-mail Errado', '(11) 97777-1212', 'tania@@exemplo', 'São Paulo', 'SP'],
   ['João Araújo de Novo', '21 99812-3456', '', 'Rio de Janeiro', 'RJ'],
 ];
 
@@ -71,17 +75,26 @@ describe('importing a list and finding its leads', () => {
     await page.waitForURL((url) => url.searchParams.has('batch'));
     const batchId = new URL(page.url()).searchParams.get('batch') ?? '';
     await figure(page, 'Inseridos').waitFor({ timeout: 30_000 });
-    expect(await figure(page, 'Inseridos').innerText()).toContain('18');
+    expect(await figure(page, 'Inseridos').innerText()).toContain('19');
     expect(await figure(page, 'Duplicados').innerText()).toContain('1');
-    expect(await figure(page, 'Rejeitados').innerText()).toContain('1');
-    await page.getByRole('link', { name: 'Baixar linhas rejeitadas (CSV)' }).waitFor();
+    expect(await figure(page, 'Recusados').innerText()).toContain('1');
+    await page.getByRole('link', { name: 'Baixar linhas recusadas (CSV)' }).waitFor();
+    // The wrong e-mail is left out, the lead kept, and the report says so apart.
+    await page.getByText('1 linha foi importada com aviso').waitFor();
+    const warnings = page.getByRole('link', { name: 'Baixar linhas importadas com avisos (CSV)' });
+    const download = await fetch(new URL((await warnings.getAttribute('href')) ?? '', page.url()), {
+      headers: {
+        cookie: (await page.context().cookies()).map((c) => `${c.name}=${c.value}`).join('; '),
+      },
+    });
+    expect(await download.text()).toContain('E-mail inválido: importado sem o e-mail.');
 
     await page.goto('/leads/list');
     await page.getByRole('heading', { name: 'Lista total de Leads' }).waitFor();
     const leadRows = page.getByRole('table', { name: 'Leads' }).locator('tbody tr[tabindex="0"]');
     // Other browser tests add leads to the same database: look at this batch only.
     await page.getByLabel('Lote').fill(batchId);
-    await expect.poll(() => leadRows.count(), { timeout: 10_000 }).toBe(18);
+    await expect.poll(() => leadRows.count(), { timeout: 10_000 }).toBe(19);
     await page.getByLabel('Lote').fill('');
 
     await page

@@ -31,6 +31,7 @@ describe('lead fields as read from a file', () => {
       email: 'maria@exemplo.com.br',
       cpf: '52998224725',
       uf: 'SP',
+      warnings: [],
     });
     expect(checkLeadFields({ ...valid, email: '', cpf: '', uf: '' })).toEqual({
       ok: true,
@@ -38,21 +39,31 @@ describe('lead fields as read from a file', () => {
       email: null,
       cpf: null,
       uf: null,
+      warnings: [],
     });
   });
 
-  it('refuses with every reason, in the order of the fields', () => {
+  it('keeps a callable row whose e-mail, CPF or UF is wrong, without them, and says so', () => {
+    expect(checkLeadFields({ ...valid, email: 'não', cpf: '111.111.111-11', uf: 'XX' })).toEqual({
+      ok: true,
+      phone: '+5511987654321',
+      email: null,
+      cpf: null,
+      uf: null,
+      warnings: [
+        'E-mail inválido: importado sem o e-mail.',
+        'CPF inválido: importado sem o CPF.',
+        'UF inválida: importado sem a UF.',
+      ],
+    });
+  });
+
+  it('refuses a row without a name or a callable phone, with both reasons', () => {
     expect(
       checkLeadFields({ name: '', phone: '1234', email: 'não', cpf: '111.111.111-11', uf: 'XX' }),
     ).toEqual({
       ok: false,
-      reasons: [
-        'Nome vazio.',
-        'Telefone deve ter DDD e 8 ou 9 dígitos.',
-        'E-mail inválido.',
-        'CPF inválido.',
-        'UF inválida.',
-      ],
+      reasons: ['Nome vazio.', 'Telefone deve ter DDD e 8 ou 9 dígitos.'],
     });
     expect(checkLeadFields({ ...valid, phone: '' })).toEqual({
       ok: false,

@@ -49,6 +49,10 @@ export const leadFieldMessages = {
   emailInvalid: 'E-mail inválido.',
   cpfInvalid: 'CPF inválido.',
   ufInvalid: 'UF inválida.',
+  /** An import keeps a callable row whose optional field is wrong, without that field. */
+  emailLeftOut: 'E-mail inválido: importado sem o e-mail.',
+  cpfLeftOut: 'CPF inválido: importado sem o CPF.',
+  ufLeftOut: 'UF inválida: importado sem a UF.',
 } as const;
 
 export const leadFieldMaxLengths = {
@@ -97,32 +101,47 @@ export interface LeadFieldTexts {
 }
 
 export type LeadFieldsCheck =
-  | { ok: true; phone: string; email: string | null; cpf: string | null; uf: string | null }
+  | {
+      ok: true;
+      phone: string;
+      email: string | null;
+      cpf: string | null;
+      uf: string | null;
+      /** What was wrong with the optional fields left out. */
+      warnings: string[];
+    }
   | { ok: false; reasons: string[] };
 
-/** Every rule at once, so that a refused row is refused with all its reasons. */
+/**
+ * An imported row's rules. A lead is someone to call: a row without a name or a callable phone
+ * is refused, with every reason at once; a wrong e-mail, CPF or UF is left out and said.
+ */
 export function checkLeadFields(fields: LeadFieldTexts): LeadFieldsCheck {
   const reasons: string[] = [];
   if (!fields.name) reasons.push(leadFieldMessages.nameMissing);
   const phone = normaliseBrazilianPhone(fields.phone);
   if (!phone.ok) reasons.push(phone.reason);
-  const email = fields.email ? normaliseEmail(fields.email) : null;
-  if (email === undefined) reasons.push(leadFieldMessages.emailInvalid);
-  const cpf = fields.cpf ? normaliseCpf(fields.cpf) : null;
-  if (cpf === undefined) reasons.push(leadFieldMessages.cpfInvalid);
-  const uf = fields.uf ? normaliseUf(fields.uf) : null;
-  if (uf === undefined) reasons.push(leadFieldMessages.ufInvalid);
-  // Any reason refuses the row; the other tests only narrow the types for TypeScript.
-  if (
-    reasons.length > 0 ||
-    !phone.ok ||
-    email === undefined ||
-    cpf === undefined ||
-    uf === undefined
-  ) {
-    return { ok: false, reasons };
-  }
-  return { ok: true, phone: phone.e164, email, cpf, uf };
+  if (reasons.length > 0 || !phone.ok) return { ok: false, reasons };
+  const warnings: string[] = [];
+  const optional = (
+    text: string,
+    normalise: (text: string) => string | undefined,
+    left: string,
+  ) => {
+    if (!text) return null;
+    const value = normalise(text);
+    if (value !== undefined) return value;
+    warnings.push(left);
+    return null;
+  };
+  return {
+    ok: true,
+    phone: phone.e164,
+    email: optional(fields.email, normaliseEmail, leadFieldMessages.emailLeftOut),
+    cpf: optional(fields.cpf, normaliseCpf, leadFieldMessages.cpfLeftOut),
+    uf: optional(fields.uf, normaliseUf, leadFieldMessages.ufLeftOut),
+    warnings,
+  };
 }
 
 /** Optional free text: stripped of invisible characters, trimmed; an emptied field is null. */

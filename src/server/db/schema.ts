@@ -107,8 +107,11 @@ export interface ImportBatchesTable {
 export interface ImportRejectionsTable {
   batch_id: number;
   row_number: number;
+  /** Why the row was refused, or what was changed to import it. */
   reason: string;
   raw: Json<Record<string, string>>;
+  /** Imported with a change (true), or refused. */
+  imported: Generated<boolean>;
 }
 
 export interface LeadsTable {

@@ -14,8 +14,11 @@ export interface ImportedLead {
 }
 
 export type RowResult =
-  /** `warned`: invisible characters were taken out of its texts; the import report counts it. */
-  | { ok: true; lead: ImportedLead; warned: boolean }
+  /**
+   * `warnings`: what was changed to import it (a wrong e-mail, CPF or UF left out, invisible
+   * characters taken out); the import report counts and lists these rows.
+   */
+  | { ok: true; lead: ImportedLead; warnings: string[] }
   | { ok: false; reason: string; raw: Record<string, string> };
 
 const maxTextLength = 500;
@@ -43,7 +46,7 @@ function clean(value: string): string {
 }
 
 /**
- * Checks and normalises one row; a row with any problem is rejected whole, with every reason.
+ * Checks and normalises one row: refused with every reason, or accepted with what was changed.
  * Invisible characters are taken out before the checks, so a name made only of them is empty.
  */
 export function normaliseRow(cells: string[], layout: RowLayout): RowResult {
@@ -67,13 +70,8 @@ export function normaliseRow(cells: string[], layout: RowLayout): RowResult {
     cpf: field('cpf'),
     uf: field('uf'),
   });
-  if (!checked.ok) {
-    const raw: Record<string, string> = {};
-    layout.columns.forEach((column, index) => {
-      raw[column] = cells[index] ?? '';
-    });
-    return { ok: false, reason: checked.reasons.join(' '), raw };
-  }
+  if (!checked.ok)
+    return { ok: false, reason: checked.reasons.join(' '), raw: rawRow(cells, layout) };
   const extra: Record<string, string> = {};
   for (const index of layout.extraIndexes) {
     const value = text(cells[index], 'extra');
@@ -93,6 +91,17 @@ export function normaliseRow(cells: string[], layout: RowLayout): RowResult {
       notes: field('notes') || null,
       extra,
     },
-    warned,
+    warnings: warned ? [...checked.warnings, invisibleCharactersRemoved] : checked.warnings,
   };
+}
+
+const invisibleCharactersRemoved = 'Caracteres invisíveis removidos.';
+
+/** The row as the file had it, by column, for the lists of refused and changed rows. */
+export function rawRow(cells: string[], layout: RowLayout): Record<string, string> {
+  const raw: Record<string, string> = {};
+  layout.columns.forEach((column, index) => {
+    raw[column] = cells[index] ?? '';
+  });
+  return raw;
 }

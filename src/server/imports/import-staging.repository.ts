@@ -28,12 +28,16 @@ const stagingTable = {
   notes: 'text',
   extra: 'jsonb',
   reason: 'text',
+  warning: 'text',
   raw: 'jsonb',
 } as const;
 type StagingColumn = keyof typeof stagingTable;
 const stagingColumns = Object.keys(stagingTable) as StagingColumn[];
 
-/** One row for the staging table: an accepted lead, or a rejected row with its reason. */
+/**
+ * One row for the staging table: an accepted lead (with what was changed to accept it, and the
+ * row as it was), or a rejected row with its reason.
+ */
 export type StagingRow = { row_number: number } & Partial<
   Record<Exclude<StagingColumn, 'row_number'>, string | null>
 >;
@@ -90,13 +94,13 @@ export const stagingSql = {
     counts.total += chunk.total;
     counts.rejected += chunk.rejected;
     counts.blocked += chunk.blocked;
-    if (chunk.rejected > 0) {
-      await client.query(
-        `INSERT INTO import_rejections (batch_id, row_number, reason, raw)
-         SELECT $1, row_number, reason, raw FROM import_staging WHERE reason IS NOT NULL`,
-        [batch.id],
-      );
-    }
+    // The refused rows, and the rows imported with a change, for the report's two lists.
+    await client.query(
+      `INSERT INTO import_rejections (batch_id, row_number, reason, raw, imported)
+       SELECT $1, row_number, coalesce(reason, warning), raw, reason IS NULL
+         FROM import_staging WHERE reason IS NOT NULL OR warning IS NOT NULL`,
+      [batch.id],
+    );
     const firstOfEachPhone = `
       SELECT DISTINCT ON (phone) *
         FROM import_staging s

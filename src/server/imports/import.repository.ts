@@ -160,11 +160,13 @@ export function createImportRepository(db: Kysely<Database>) {
         .execute();
     },
 
-    rejectionsPage: (batchId: number, afterRow: number, limit: number) =>
+    /** A page of the rows refused, or of the rows imported with a change (`imported`). */
+    rejectionsPage: (batchId: number, imported: boolean, afterRow: number, limit: number) =>
       db
         .selectFrom('import_rejections')
         .select(['row_number', 'reason', 'raw'])
         .where('batch_id', '=', batchId)
+        .where('imported', '=', imported)
         .where('row_number', '>', afterRow)
         .orderBy('row_number')
         .limit(limit)

@@ -54,7 +54,7 @@ describe('import', () => {
     expect(preview.rows[0][0]).toBe('João Conceição');
   });
 
-  it('imports messy phones, skips duplicates and blocked phones, rejects bad rows with reasons', async () => {
+  it('imports messy phones, skips duplicates and blocked phones, rejects uncallable rows with reasons and keeps callable ones without their bad fields', async () => {
     await context.t.database.db
       .insertInto('do_not_call')
       .values({ phone: '+5511911112222', reason: 'pediu', created_by: null })
@@ -91,10 +91,11 @@ describe('import', () => {
       source: 'lista.csv',
       totalRows: 13,
       processedRows: 13,
-      inserted: 6,
+      inserted: 8,
       duplicates: 1,
       blocked: 1,
-      rejected: 5,
+      rejected: 3,
+      warnings: 2,
       updated: 0,
       secondsLeft: 0,
     });
@@ -133,15 +134,35 @@ describe('import', () => {
     expect(csv.rawPayload.subarray(0, 3)).toEqual(Buffer.from([0xef, 0xbb, 0xbf]));
     const lines = csv.body.slice(1).trimEnd().split('\r\n');
     expect(lines[0]).toBe(`linha;${header.join(';')};motivo`);
-    expect(lines).toHaveLength(6);
+    expect(lines).toHaveLength(4);
     expect(lines[1]).toMatch(
       /^10;Telefone Ruim;12345;.*;Telefone deve ter DDD e 8 ou 9 dígitos\.$/,
     );
-    expect(lines[2]).toMatch(/^11;CPF Ruim;.*;CPF inválido\.$/);
-    expect(lines[3]).toMatch(/^12;Email Ruim;.*;E-mail inválido\.$/);
-    expect(lines[4]).toMatch(/^13;;11987650003;.*;Nome vazio\.$/);
+    expect(lines[2]).toMatch(/^13;;11987650003;.*;Nome vazio\.$/);
     // Formula injection: the cell starts with an apostrophe, so Excel shows it as text.
-    expect(lines[5]).toMatch(/^14;"'=HYPERLINK\(""http:\/\/mal""\)";x;/);
+    expect(lines[3]).toMatch(/^14;"'=HYPERLINK\(""http:\/\/mal""\)";x;/);
+
+    // A callable row with a wrong CPF or e-mail is imported without it, and listed apart.
+    expect(await leadByPhone('+5511987650001')).toMatchObject({ name: 'CPF Ruim', cpf: null });
+    expect(await leadByPhone('+5511987650002')).toMatchObject({ name: 'Email Ruim', email: null });
+    const warned = await context.t.app.inject({
+      url: `/api/imports/${batch.id}/warnings.csv`,
+      headers: { cookie: context.cookie },
+    });
+    expect(warned.statusCode).toBe(200);
+    expect(warned.headers['content-disposition']).toContain(
+      `com-avisos-importacao-${batch.id}.csv`,
+    );
+    const warnedLines = warned.body.slice(1).trimEnd().split('\r\n');
+    expect(warnedLines).toEqual([
+      `linha;${header.join(';')};aviso`,
+      expect.stringMatching(
+        /^11;CPF Ruim;11987650001;;123\.456\.789-00;.*;CPF inválido: importado sem o CPF\.$/,
+      ),
+      expect.stringMatching(
+        /^12;Email Ruim;11987650002;nao-e-email;.*;E-mail inválido: importado sem o e-mail\.$/,
+      ),
+    ]);
   });
 
   it('imports a UTF-8 CSV with BOM and counts phones already stored as duplicates', async () => {

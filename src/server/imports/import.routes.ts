@@ -152,25 +152,35 @@ export const importRoutes: FastifyPluginAsyncZod<ImportRoutesOptions> = async (a
     async (request) => imports.get(request.params.id),
   );
 
-  app.get(
-    '/api/imports/:id/rejections.csv',
-    {
-      config: { access: 'admin' },
-      schema: {
-        tags: ['importação'],
-        summary: 'As linhas rejeitadas, com o motivo de cada uma (CSV para o Excel)',
-        params: importIdParamsSchema,
-        produces: ['text/csv'],
+  const rowLists = [
+    ['rejections', 'rejected', 'As linhas rejeitadas, com o motivo de cada uma (CSV para o Excel)'],
+    [
+      'warnings',
+      'warnings',
+      'As linhas importadas com avisos, com o que mudou em cada uma (CSV para o Excel)',
+    ],
+  ] as const;
+  for (const [path, list, summary] of rowLists) {
+    app.get(
+      `/api/imports/:id/${path}.csv`,
+      {
+        config: { access: 'admin' },
+        schema: {
+          tags: ['importação'],
+          summary,
+          params: importIdParamsSchema,
+          produces: ['text/csv'],
+        },
       },
-    },
-    async (request, reply) => {
-      const { fileName, body } = await imports.rejectionsCsv(request.params.id);
-      return reply
-        .header('content-type', 'text/csv; charset=utf-8')
-        .header('content-disposition', `attachment; filename="${fileName}"`)
-        .send(body);
-    },
-  );
+      async (request, reply) => {
+        const { fileName, body } = await imports.rowsCsv(request.params.id, list);
+        return reply
+          .header('content-type', 'text/csv; charset=utf-8')
+          .header('content-disposition', `attachment; filename="${fileName}"`)
+          .send(body);
+      },
+    );
+  }
 
   app.post(
     '/api/imports/:id/undo',

@@ -107,16 +107,23 @@ export function createImportService(deps: ImportServiceDeps) {
       return toImportBatch(batch);
     },
 
-    /** The rejected rows as Excel in Brazil opens them: UTF-8 with BOM, `;`, a `motivo` column. */
-    async rejectionsCsv(id: number): Promise<{ fileName: string; body: Readable }> {
+    /**
+     * The rows refused (`rejected`) or imported with a change (`warnings`), as Excel in Brazil
+     * opens them: UTF-8 with BOM, `;`, and a last column saying why.
+     */
+    async rowsCsv(
+      id: number,
+      list: 'rejected' | 'warnings',
+    ): Promise<{ fileName: string; body: Readable }> {
       const batch = await imports.find(id);
       if (!batch) throw new AppError('NOT_FOUND', 'Importação não encontrada.');
       const columns = batch.columns;
+      const why = list === 'rejected' ? 'motivo' : 'aviso';
       async function* lines() {
-        yield `${csvBom}${csvLines([['linha', ...columns, 'motivo'].map(neutraliseCell)])}`;
+        yield `${csvBom}${csvLines([['linha', ...columns, why].map(neutraliseCell)])}`;
         let after = 0;
         for (;;) {
-          const page = await imports.rejectionsPage(id, after, 5000);
+          const page = await imports.rejectionsPage(id, list === 'warnings', after, 5000);
           if (page.length === 0) return;
           yield csvLines(
             page.map((rejection) =>
@@ -130,7 +137,8 @@ export function createImportService(deps: ImportServiceDeps) {
           after = page.at(-1)?.row_number ?? after;
         }
       }
-      return { fileName: `rejeitados-importacao-${id}.csv`, body: Readable.from(lines()) };
+      const name = list === 'rejected' ? 'rejeitados' : 'com-avisos';
+      return { fileName: `${name}-importacao-${id}.csv`, body: Readable.from(lines()) };
     },
 
     /** Deletes the batch's leads while all of them are still new; otherwise deletes none. */

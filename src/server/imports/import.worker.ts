@@ -6,7 +6,7 @@ import { inspectFile } from './file-inspection.ts';
 import type { FileRow, ReadProgress } from './file-row.ts';
 import { createImportRepository, recordBatchWarnings } from './import.repository.ts';
 import { uploadPath } from './import-files.ts';
-import { normaliseRow, type RowLayout, rowLayout } from './import-row.ts';
+import { normaliseRow, type RowLayout, rawRow, rowLayout } from './import-row.ts';
 import {
   emptyCounts,
   type StagingRow,
@@ -201,7 +201,13 @@ function stagingLineOf(row: FileRow, layout: RowLayout): { line: string; warned:
         uf: result.lead.uf,
         notes: result.lead.notes,
         extra: JSON.stringify(result.lead.extra),
+        ...(result.warnings.length > 0
+          ? {
+              warning: result.warnings.join(' '),
+              raw: JSON.stringify(rawRow(cells, layout)),
+            }
+          : {}),
       }
     : { row_number: row.rowNumber, reason: result.reason, raw: JSON.stringify(result.raw) };
-  return { line: stagingLine(staged), warned: result.ok && result.warned };
+  return { line: stagingLine(staged), warned: result.ok && result.warnings.length > 0 };
 }

@@ -18,6 +18,7 @@ import * as closedCallsIndex from './0016-closed-calls-index.ts';
 import * as attemptDialledContact from './0017-attempt-dialled-contact.ts';
 import * as importWarnings from './0018-import-warnings.ts';
 import * as signInAddresses from './0019-sign-in-addresses.ts';
+import * as importedWithWarnings from './0020-imported-with-warnings.ts';
 
 /** Every migration, in order. A landed migration is never edited: add a new one. */
 export const migrations: Record<string, Migration> = {
@@ -40,4 +41,5 @@ export const migrations: Record<string, Migration> = {
   '0017-attempt-dialled-contact': attemptDialledContact,
   '0018-import-warnings': importWarnings,
   '0019-sign-in-addresses': signInAddresses,
+  '0020-imported-with-warnings': importedWithWarnings,
 };

@@ -28,7 +28,7 @@ export function ImportBatchesTable({ batches, onFollow }: ImportBatchesTableProp
             <Table.Th ta="right">Atualizados</Table.Th>
             <Table.Th ta="right">Duplicados</Table.Th>
             <Table.Th ta="right">Bloqueados</Table.Th>
-            <Table.Th ta="right">Rejeitados</Table.Th>
+            <Table.Th ta="right">Recusados</Table.Th>
             <Table.Th>Ações</Table.Th>
           </Table.Tr>
         </Table.Thead>
@@ -62,7 +62,7 @@ export function ImportBatchesTable({ batches, onFollow }: ImportBatchesTableProp
                   <Anchor
                     href={`/api/imports/${batch.id}/rejections.csv`}
                     download
-                    aria-label={`Baixar as ${formatInteger(batch.rejected)} linhas rejeitadas do lote ${batch.id} (CSV)`}
+                    aria-label={`Baixar as ${formatInteger(batch.rejected)} linhas recusadas do lote ${batch.id} (CSV)`}
                   >
                     {formatInteger(batch.rejected)}
                   </Anchor>

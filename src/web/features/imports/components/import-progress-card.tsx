@@ -127,22 +127,37 @@ function BatchState({ batch }: { batch: ImportBatch }) {
       <ImportFigures batch={batch} />
       {batch.status === 'done' && batch.warnings > 0 ? (
         <Alert color="yellow" variant="light" title="Importadas com avisos">
-          {batch.warnings === 1
-            ? '1 linha tinha caracteres invisíveis'
-            : `${formatInteger(batch.warnings)} linhas tinham caracteres invisíveis`}{' '}
-          (que invertem ou escondem parte do texto) no nome ou em outro campo. Eles foram removidos
-          antes de importar; confira esses nomes na lista de leads.
+          <Stack gap={6}>
+            <Text size="sm">
+              {batch.warnings === 1
+                ? '1 linha foi importada com aviso'
+                : `${formatInteger(batch.warnings)} linhas foram importadas com avisos`}
+              : um e-mail, CPF ou UF inválido ficou de fora (o lead pode ser chamado pelo telefone),
+              ou caracteres invisíveis, que invertem ou escondem parte do texto, foram removidos.
+            </Text>
+            <DownloadLink href={`/api/imports/${batch.id}/warnings.csv`}>
+              Baixar linhas importadas com avisos (CSV)
+            </DownloadLink>
+          </Stack>
         </Alert>
       ) : null}
       {batch.rejected > 0 ? (
-        <Anchor href={`/api/imports/${batch.id}/rejections.csv`} download>
-          <Group gap={6} wrap="nowrap" component="span">
-            <IconDownload size={16} aria-hidden />
-            Baixar linhas rejeitadas (CSV)
-          </Group>
-        </Anchor>
+        <DownloadLink href={`/api/imports/${batch.id}/rejections.csv`}>
+          Baixar linhas recusadas (CSV)
+        </DownloadLink>
       ) : null}
     </Stack>
+  );
+}
+
+function DownloadLink({ href, children }: { href: string; children: string }) {
+  return (
+    <Anchor href={href} download>
+      <Group gap={6} wrap="nowrap" component="span">
+        <IconDownload size={16} aria-hidden />
+        {children}
+      </Group>
+    </Anchor>
   );
 }
 
@@ -151,7 +166,7 @@ const figureLabels = [
   ['updated', 'Atualizados'],
   ['duplicates', 'Duplicados'],
   ['blocked', 'Bloqueados'],
-  ['rejected', 'Rejeitados'],
+  ['rejected', 'Recusados'],
 ] as const;
 
 export function ImportFigures({ batch }: { batch: ImportBatch }) {
