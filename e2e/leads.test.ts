@@ -110,3 +110,36 @@ describe('importing a list and finding its leads', () => {
     await page.context().close();
   });
 });
+
+describe('importing an XLSX with dates', () => {
+  it('shows a date cell as dd/mm/aaaa, not as the serial number Excel stores', async () => {
+    const { default: ExcelJS } = await import('exceljs');
+    const workbook = new ExcelJS.Workbook();
+    const sheet = workbook.addWorksheet('Leads');
+    const name = `Rita Datas ${Date.now().toString(36)}`;
+    sheet.addRow(['Nome', 'Celular', 'Nascimento']);
+    const row = sheet.addRow([name, `(11) 9${String(Date.now()).slice(-8)}`, 45_291]);
+    row.getCell(3).numFmt = 'dd/mm/yyyy';
+    const filePath = path.join(folder, 'datas.xlsx');
+    await workbook.xlsx.writeFile(filePath);
+
+    const page = await newPage(browser);
+    await signIn(page, admin().email, admin().password);
+    await page.waitForURL((url) => url.pathname === '/');
+    await page.goto('/leads/includeleads');
+    await page.locator('input[type="file"]').setInputFiles(filePath);
+    const preview = page.getByRole('table', { name: 'Prévia' });
+    await preview.getByRole('cell', { name: '31/12/2023' }).waitFor();
+    await page.getByRole('button', { name: 'Importar' }).click();
+    await figure(page, 'Inseridos').waitFor({ timeout: 30_000 });
+
+    await page.goto('/leads/list');
+    await page.getByPlaceholder('Buscar por nome, telefone, e-mail ou CPF').fill(name);
+    const leadRows = page.getByRole('table', { name: 'Leads' }).locator('tbody tr[tabindex="0"]');
+    await expect.poll(() => leadRows.count(), { timeout: 10_000 }).toBe(1);
+    await leadRows.first().press('Enter');
+    const extra = page.getByRole('dialog', { name }).getByRole('table', { name: 'Colunas extras' });
+    await extra.getByRole('row', { name: /Nascimento\s+31\/12\/2023/ }).waitFor();
+    await page.context().close();
+  });
+});

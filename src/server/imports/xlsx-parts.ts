@@ -2,6 +2,7 @@ import { posix } from 'node:path';
 import { StringDecoder } from 'node:string_decoder';
 import yauzl from 'yauzl';
 import type { FileRow } from './file-row.ts';
+import { DateStyles } from './xlsx-dates.ts';
 import { attributeValue, XlsxReadError, type XmlHandler, XmlScanner } from './xlsx-xml.ts';
 
 /** Excel's own limit of characters in a cell. */
@@ -11,6 +12,7 @@ export interface XlsxParts {
   zip: yauzl.ZipFile;
   sheet: yauzl.Entry;
   sharedStrings: yauzl.Entry | undefined;
+  styles: yauzl.Entry | undefined;
 }
 
 export async function openParts(filePath: string): Promise<XlsxParts> {
@@ -29,7 +31,8 @@ export async function openParts(filePath: string): Promise<XlsxParts> {
       [...entries.values()].find((entry) => /^xl\/worksheets\/[^/]+\.xml$/.test(entry.fileName));
     if (!sheet) throw new XlsxReadError('sem planilha');
     const sharedStrings = entries.get(relationships.sharedStrings ?? 'xl/sharedStrings.xml');
-    return { zip, sheet, sharedStrings };
+    const styles = entries.get(relationships.styles ?? 'xl/styles.xml');
+    return { zip, sheet, sharedStrings, styles };
   } catch (error) {
     zip.close();
     throw error;
@@ -40,7 +43,8 @@ export async function openParts(filePath: string): Promise<XlsxParts> {
 async function partTargets(zip: yauzl.ZipFile, entry: yauzl.Entry | undefined) {
   const byId = new Map<string, string>();
   let sharedStrings: string | undefined;
-  if (!entry) return { byId, sharedStrings };
+  let styles: string | undefined;
+  if (!entry) return { byId, sharedStrings, styles };
   await scanPart(zip, entry, {
     wantsText: false,
     open(name, attributes) {
@@ -51,12 +55,24 @@ async function partTargets(zip: yauzl.ZipFile, entry: yauzl.Entry | undefined) {
       const path = posix.normalize(target.startsWith('/') ? target.slice(1) : `xl/${target}`);
       const id = attributeValue(attributes, 'Id');
       if (id) byId.set(id, path);
-      if (attributeValue(attributes, 'Type')?.endsWith('/sharedStrings')) sharedStrings = path;
+      const type = attributeValue(attributes, 'Type');
+      if (type?.endsWith('/sharedStrings')) sharedStrings = path;
+      if (type?.endsWith('/styles')) styles = path;
     },
     close() {},
     text() {},
   });
-  return { byId, sharedStrings };
+  return { byId, sharedStrings, styles };
+}
+
+/** The indexes of the cell styles whose numbers are dates (see xlsx-dates.ts). */
+export async function readDateStyles(
+  zip: yauzl.ZipFile,
+  entry: yauzl.Entry | undefined,
+): Promise<Set<number>> {
+  const styles = new DateStyles();
+  if (entry) await scanPart(zip, entry, styles);
+  return styles.indexes;
 }
 
 /** The relationship id of the first sheet listed in the workbook: the first tab in Excel. */

@@ -1,5 +1,11 @@
 import type { FileRow, ReadProgress } from './file-row.ts';
-import { openParts, readSharedStrings, SharedStrings, scanPartInChunks } from './xlsx-parts.ts';
+import {
+  openParts,
+  readDateStyles,
+  readSharedStrings,
+  SharedStrings,
+  scanPartInChunks,
+} from './xlsx-parts.ts';
 import { SheetRows } from './xlsx-sheet-rows.ts';
 
 /**
@@ -19,11 +25,11 @@ export async function* readXlsxRows(
   filePath: string,
   progress: ReadProgress = { bytesRead: 0 },
 ): AsyncGenerator<FileRow> {
-  const { zip, sheet, sharedStrings } = await openParts(filePath);
+  const { zip, sheet, sharedStrings, styles } = await openParts(filePath);
   try {
     const strings = new SharedStrings();
     if (sharedStrings) await readSharedStrings(zip, sharedStrings, strings, Infinity);
-    const rows = new SheetRows(strings);
+    const rows = new SheetRows(strings, await readDateStyles(zip, styles));
     let inflated = 0;
     const fileSize = zip.fileSize;
     for await (const batch of scanPartInChunks(zip, sheet, rows, (bytes) => {
@@ -43,9 +49,9 @@ export async function* readXlsxRows(
  * then the shared strings up to the last one those rows use.
  */
 export async function readXlsxPreview(filePath: string, rowCount: number): Promise<string[][]> {
-  const { zip, sheet, sharedStrings } = await openParts(filePath);
+  const { zip, sheet, sharedStrings, styles } = await openParts(filePath);
   try {
-    const rows = new SheetRows(null);
+    const rows = new SheetRows(null, await readDateStyles(zip, styles));
     const found: FileRow[] = [];
     for await (const batch of scanPartInChunks(zip, sheet, rows)) {
       found.push(...batch);

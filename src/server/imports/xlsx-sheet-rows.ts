@@ -1,4 +1,5 @@
 import type { FileRow } from './file-row.ts';
+import { serialDateText } from './xlsx-dates.ts';
 import { maxCellCharacters, type SharedStrings } from './xlsx-parts.ts';
 import { attributeValue, XlsxReadError, type XmlHandler } from './xlsx-xml.ts';
 
@@ -18,13 +19,20 @@ export class SheetRows implements XmlHandler {
   private cells: PendingCell[] = [];
   private column = -1;
   private cellType = 'n';
+  private cellStyle = 0;
   private value = '';
   private inCell = false;
   private inInline = false;
   private inPhonetic = false;
 
-  /** With the shared strings at hand the rows carry text; without, their indexes. */
-  constructor(private readonly strings: SharedStrings | null) {}
+  /**
+   * With the shared strings at hand the rows carry text; without, their indexes. Numbers in
+   * the cell styles `dateStyles` names are dates, written dd/mm/aaaa.
+   */
+  constructor(
+    private readonly strings: SharedStrings | null,
+    private readonly dateStyles: ReadonlySet<number> = new Set(),
+  ) {}
 
   open(name: string, attributes: string) {
     switch (name) {
@@ -40,6 +48,7 @@ export class SheetRows implements XmlHandler {
         this.column = reference ? columnIndex(reference) : this.column + 1;
         if (this.column >= maxColumns) throw new XlsxReadError('coluna além de XFD');
         this.cellType = attributeValue(attributes, 't') ?? 'n';
+        this.cellStyle = Number(attributeValue(attributes, 's') ?? 0);
         this.value = '';
         this.inCell = true;
         break;
@@ -139,7 +148,14 @@ export class SheetRows implements XmlHandler {
       default: {
         // Numbers as a spreadsheet shows them: 5.1999990001E10 is the phone 51999990001.
         const number = Number(value);
-        cell = value.trim() === '' ? '' : Number.isFinite(number) ? String(number) : value;
+        cell =
+          value.trim() === ''
+            ? ''
+            : !Number.isFinite(number)
+              ? value
+              : this.dateStyles.has(this.cellStyle)
+                ? serialDateText(number)
+                : String(number);
       }
     }
     this.cells[this.column] =
