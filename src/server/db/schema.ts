@@ -143,10 +143,10 @@ export interface LeadsTable {
   updated_at: UpdatedAt;
 }
 
-/** A lead's name, for the name search (kept by triggers on leads). */
+/** A lead's name folded for the search (cca_search_text, migration 0021), kept by triggers. */
 export interface LeadNamesTable {
   lead_id: number;
-  name: string;
+  search_name: string;
 }
 
 export interface LeadHistoryTable {

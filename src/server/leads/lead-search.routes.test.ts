@@ -22,6 +22,22 @@ describe('GET /api/leads: search', () => {
     expect(await ids(`q=${encodeURIComponent('%')}&batch=${batch}`)).toEqual([]);
   });
 
+  it('finds a name as people type it: without accents, in any case, words in any order, words skipped', async () => {
+    for (const typed of [
+      'maria conceicao',
+      'MARIA CONCEICAO',
+      'conceição maria',
+      'araujo maria',
+      'Maria  da   Conceicao',
+    ]) {
+      expect(await ids(`q=${encodeURIComponent(typed)}&batch=${batch}`), typed).toEqual([
+        conceicao,
+      ]);
+    }
+    expect(await ids(`q=${encodeURIComponent('maria pedro')}&batch=${batch}`)).toEqual([]);
+    expect(await ids(`q=${encodeURIComponent('conceicao_')}&batch=${batch}`)).toEqual([]);
+  });
+
   it('finds a name after a rename, and no longer after an erasure or a deletion', async () => {
     const renamed = await seedLead({ name: 'Otília Antiga' });
     const gone = await seedLead({ name: 'Otília Removida' });

@@ -5,10 +5,10 @@ import { normaliseBrazilianPhone } from '../../core/phone.ts';
 export type LeadSearch =
   | { kind: 'email'; email: string }
   | { kind: 'number'; phone: string | undefined; cpf: string | undefined; digits: string }
-  | { kind: 'name'; text: string };
+  | { kind: 'name'; words: string[] };
 
 /**
- * An e-mail has an @; text with letters is a name; anything else is a number: a whole phone
+ * An e-mail has an @; text with letters is a name, searched word by word; anything else is a number: a whole phone
  * in any spelling (matched exactly on its E.164 form), a CPF with valid check digits, or
  * else a piece of a phone.
  */
@@ -17,7 +17,7 @@ export function parseLeadSearch(q: string): LeadSearch | undefined {
   if (text === '') return undefined;
   if (text.includes('@')) return { kind: 'email', email: text.toLowerCase() };
   const digits = text.replace(/\D/g, '');
-  if (/\p{L}/u.test(text) || digits === '') return { kind: 'name', text };
+  if (/\p{L}/u.test(text) || digits === '') return { kind: 'name', words: text.split(/\s+/) };
   const phone = digits.length >= 8 ? normaliseBrazilianPhone(text) : undefined;
   const cpf = digits.length === 11 ? normaliseCpf(digits) : undefined;
   return { kind: 'number', phone: phone?.ok ? phone.e164 : undefined, cpf, digits };

@@ -14,9 +14,14 @@ export function leadFilterCondition(filter: LeadFilter, local: LocalTime): RawBu
     if (search.kind === 'email') {
       conditions.push(sql<SqlBool>`lower(l.email) = ${search.email}`);
     } else if (search.kind === 'name') {
-      // Names are searched in their own table (migration 0009), by its trigram index.
+      // Names are searched in their own table (migration 0009), folded as the words typed are
+      // (0021): each word anywhere in the name, in any order, by its trigram index.
+      const words = search.words.map(
+        (word) =>
+          sql<SqlBool>`n.search_name like ${'%'} || cca_search_text(${escapeLike(word)}) || ${'%'}`,
+      );
       conditions.push(
-        sql<SqlBool>`l.id in (select n.lead_id from lead_names n where n.name ilike ${`%${escapeLike(search.text)}%`})`,
+        sql<SqlBool>`l.id in (select n.lead_id from lead_names n where ${sql.join(words, sql` and `)})`,
       );
     } else if (search.phone || search.cpf) {
       const exact: RawBuilder<SqlBool>[] = [];

@@ -119,10 +119,10 @@ function checks(): Check[] {
     {
       rule: 'the name search table (lead_names) holds exactly the named leads’ names',
       offending: sql`
-        select coalesce(l.id, n.lead_id) as id, l.name as lead_name, n.name as search_name
+        select coalesce(l.id, n.lead_id) as id, l.name as lead_name, n.search_name
         from (select id, name from leads where name is not null) l
         full join lead_names n on n.lead_id = l.id
-        where l.id is null or n.lead_id is null or l.name <> n.name
+        where l.id is null or n.lead_id is null or cca_search_text(l.name) <> n.search_name
       `,
     },
     {

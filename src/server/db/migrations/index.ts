@@ -19,6 +19,7 @@ import * as attemptDialledContact from './0017-attempt-dialled-contact.ts';
 import * as importWarnings from './0018-import-warnings.ts';
 import * as signInAddresses from './0019-sign-in-addresses.ts';
 import * as importedWithWarnings from './0020-imported-with-warnings.ts';
+import * as searchText from './0021-search-text.ts';
 
 /** Every migration, in order. A landed migration is never edited: add a new one. */
 export const migrations: Record<string, Migration> = {
@@ -42,4 +43,5 @@ export const migrations: Record<string, Migration> = {
   '0018-import-warnings': importWarnings,
   '0019-sign-in-addresses': signInAddresses,
   '0020-imported-with-warnings': importedWithWarnings,
+  '0021-search-text': searchText,
 };
