@@ -117,6 +117,14 @@ export const leadListQuerySchema = leadFilterSchema.extend({
 });
 export type LeadListQuery = z.input<typeof leadListQuerySchema>;
 
+/**
+ * How many leads a filter holds: counted up to `exactCountLimit`, estimated by the database
+ * above it (`exact: false`), so counting a million leads never stalls the page.
+ */
+export const leadCountSchema = z.object({ count: z.number().int(), exact: z.boolean() });
+export type LeadCount = z.infer<typeof leadCountSchema>;
+export const exactCountLimit = 100_000;
+
 export const leadPageSchema = z.object({
   leads: z.array(leadSummarySchema),
   nextCursor: z.string().nullable(),

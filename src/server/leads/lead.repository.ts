@@ -117,6 +117,24 @@ export function createLeadRepository(db: Kysely<Database>, timeZone: string) {
       return query.orderBy('l.id', 'desc').limit(limit).execute();
     },
 
+    /** The leads matching, counted up to `upTo` (one more tells that there are more). */
+    async countUpTo(filter: LeadFilter, upTo: number): Promise<number> {
+      const { rows } = await sql<{ count: number }>`
+        select count(*)::int as count from (
+          select 1 from leads l where ${leadFilterCondition(filter, local)} limit ${upTo + 1}
+        ) matching
+      `.execute(db);
+      return rows[0]?.count ?? 0;
+    },
+
+    /** The planner's estimate of the leads matching: instant, close on large counts. */
+    async estimateCount(filter: LeadFilter): Promise<number> {
+      const { rows } = await sql<{ 'QUERY PLAN': { Plan: { 'Plan Rows': number } }[] }>`
+        explain (format json) select 1 from leads l where ${leadFilterCondition(filter, local)}
+      `.execute(db);
+      return Math.round(rows[0]?.['QUERY PLAN'][0]?.Plan['Plan Rows'] ?? 0);
+    },
+
     findById(id: number) {
       return selectSummaries()
         .select([

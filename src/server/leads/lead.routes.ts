@@ -3,8 +3,11 @@ import { errorBodySchema } from '../../core/errors.ts';
 import {
   bulkLeadsBodySchema,
   bulkLeadsResultSchema,
+  exactCountLimit,
+  leadCountSchema,
   leadDetailSchema,
   leadExportQuerySchema,
+  leadFilterSchema,
   leadIdParamsSchema,
   leadListQuerySchema,
   leadPageSchema,
@@ -38,6 +41,20 @@ export const leadRoutes: FastifyPluginAsyncZod<{
       const { cursor, limit, ...filter } = request.query;
       return leadService.list(filter, cursor, limit);
     },
+  );
+
+  app.get(
+    '/api/leads/count',
+    {
+      config: { access: 'admin' },
+      schema: {
+        tags: ['leads'],
+        summary: `Quantos leads o filtro tem: exato até ${exactCountLimit}, estimado acima`,
+        querystring: leadFilterSchema,
+        response: { 200: leadCountSchema, 400: errorBodySchema },
+      },
+    },
+    async (request) => leadService.count(request.query),
   );
 
   app.get(

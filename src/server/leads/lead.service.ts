@@ -1,13 +1,15 @@
 import type { Updateable } from 'kysely';
 import type { z } from 'zod';
-import type {
-  LeadDetail,
-  LeadFilter,
-  LeadPage,
-  LeadPersonalData,
-  LeadSummary,
-  NewLeadsSummary,
-  updateLeadBodySchema,
+import {
+  exactCountLimit,
+  type LeadCount,
+  type LeadDetail,
+  type LeadFilter,
+  type LeadPage,
+  type LeadPersonalData,
+  type LeadSummary,
+  type NewLeadsSummary,
+  type updateLeadBodySchema,
 } from '../../core/leads.ts';
 import { normaliseBrazilianPhone } from '../../core/phone.ts';
 import { type AuditTrail, filterForAudit } from '../audit/index.ts';
@@ -89,6 +91,12 @@ export function createLeadService({
   }
 
   return {
+    async count(filter: LeadFilter): Promise<LeadCount> {
+      const counted = await leads.countUpTo(filter, exactCountLimit);
+      if (counted <= exactCountLimit) return { count: counted, exact: true };
+      return { count: Math.max(await leads.estimateCount(filter), counted), exact: false };
+    },
+
     async list(filter: LeadFilter, cursor: string | undefined, limit: number): Promise<LeadPage> {
       const after = cursor ? decodeCursor(cursor) : undefined;
       const rows = await leads.listPage(filter, after, limit + 1);

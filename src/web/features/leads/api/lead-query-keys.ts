@@ -4,6 +4,7 @@ import type { LeadFilter } from '../../../../core/leads.ts';
 export const leadKeys = {
   all: ['leads'] as const,
   list: (filter: LeadFilter) => [...leadKeys.all, 'list', filter] as const,
+  count: (filter: LeadFilter) => [...leadKeys.all, 'count', filter] as const,
   detail: (id: number) => [...leadKeys.all, 'detail', id] as const,
   newSummary: () => [...leadKeys.all, 'new-summary'] as const,
 };

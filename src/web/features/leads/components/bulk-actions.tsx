@@ -1,4 +1,4 @@
-import { Button, Menu, Select, Text } from '@mantine/core';
+import { Button, Menu, Select, Text, TextInput } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import {
   IconArrowBackUp,
@@ -47,19 +47,39 @@ export interface BulkActionsProps {
   target: BulkLeadsBody['target'] | null;
   /** How many leads the target covers, in words: "12 leads" or "todos os 340 leads do filtro". */
   targetDescription: string;
+  /** The target's size, when known: an erasure of more than 100 asks for it to be typed. */
+  targetCount: number | null;
+  /** The filter in words, when the target is a whole filter. */
+  filterDescription: string | null;
   onDone: () => void;
 }
 
-export function BulkActions({ target, targetDescription, onDone }: BulkActionsProps) {
+/** Past this many leads, an erasure asks the admin to type how many. */
+const typedEraseAbove = 100;
+
+export function BulkActions({
+  target,
+  targetDescription,
+  targetCount,
+  filterDescription,
+  onDone,
+}: BulkActionsProps) {
   const [action, setAction] = useState<Action | null>(null);
   const [assessorId, setAssessorId] = useState<string | null>(null);
+  const [typedCount, setTypedCount] = useState('');
   const assessors = useAssessors();
   const bulkUpdate = useBulkUpdateLeads();
 
   function open(next: Action) {
     setAssessorId(null);
+    setTypedCount('');
     setAction(next);
   }
+
+  const asksTypedCount =
+    action === 'erase' && (targetCount === null || targetCount > typedEraseAbove);
+  const typedMatches =
+    targetCount !== null && typedCount.replace(/\D/g, '') === String(targetCount);
 
   function confirm() {
     if (!target || !action) return;
@@ -132,6 +152,7 @@ export function BulkActions({ target, targetDescription, onDone }: BulkActionsPr
               <Text fw={600}>
                 {texts?.verb}: {targetDescription}.
               </Text>
+              {filterDescription ? <Text size="sm">Filtro: {filterDescription}.</Text> : null}
               <Text size="sm">{actionNotes[action]}</Text>
             </>
           ) : (
@@ -140,7 +161,9 @@ export function BulkActions({ target, targetDescription, onDone }: BulkActionsPr
         }
         confirmLabel={texts?.verb ?? ''}
         confirmColor={texts?.color}
-        confirmDisabled={action === 'reassign' && assessorId === null}
+        confirmDisabled={
+          (action === 'reassign' && assessorId === null) || (asksTypedCount && !typedMatches)
+        }
         loading={bulkUpdate.isPending}
         onConfirm={confirm}
         onClose={() => setAction(null)}
@@ -157,6 +180,21 @@ export function BulkActions({ target, targetDescription, onDone }: BulkActionsPr
             nothingFoundMessage="Nenhum assessor ativo"
             error={assessors.isError ? assessors.error.message : undefined}
           />
+        ) : null}
+        {asksTypedCount ? (
+          targetCount === null ? (
+            <Text size="sm" c="red">
+              Aguarde a contagem dos leads do filtro para confirmar.
+            </Text>
+          ) : (
+            <TextInput
+              label={`Para confirmar, digite o número de leads: ${formatInteger(targetCount)}`}
+              value={typedCount}
+              onChange={(event) => setTypedCount(event.currentTarget.value)}
+              inputMode="numeric"
+              autoComplete="off"
+            />
+          )
         ) : null}
       </ConfirmDialog>
     </>

@@ -4,11 +4,14 @@ import { IconDownload, IconPhoneOff } from '@tabler/icons-react';
 import { useCallback, useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import { appRoutes } from '../../../../core/app-routes.ts';
-import type { BulkLeadsBody, LeadFilter } from '../../../../core/leads.ts';
+import { leadStatusLabels } from '../../../../core/lead-status.ts';
+import type { BulkLeadsBody, LeadCount, LeadFilter } from '../../../../core/leads.ts';
 import { PageTitle } from '../../../components/page-title.tsx';
 import { formatInteger } from '../../../components/pt-br-format.ts';
 import { QueryErrorAlert } from '../../../components/query-error-alert.tsx';
+import { useAssessors } from '../../users/index.ts';
 import { leadExportUrl } from '../api/export-leads.ts';
+import { useLeadCount } from '../api/get-lead-count.ts';
 import { useLeads } from '../api/get-leads.ts';
 import { BulkActions } from '../components/bulk-actions.tsx';
 import { LeadDetailDrawer } from '../components/lead-detail-drawer.tsx';
@@ -20,6 +23,31 @@ import {
 import { LeadsTable } from '../components/leads-table.tsx';
 
 const searchDebounceMs = 300;
+
+/** "1.234 leads", or "cerca de 1.000.000 leads (estimativa)" above the exact count's limit. */
+function describeCount({ count, exact }: LeadCount): string {
+  const leads = `${formatInteger(count)} ${count === 1 ? 'lead' : 'leads'}`;
+  return exact ? leads : `cerca de ${leads} (estimativa)`;
+}
+
+/** The filter in words, for the confirmation of an action on all of it. */
+function describeFilter(filter: LeadFilter, assessors: { id: string; name: string }[]): string {
+  const parts = [
+    filter.q ? `busca "${filter.q}"` : null,
+    filter.status
+      ? `status ${filter.status.map((status) => leadStatusLabels[status]).join(', ')}`
+      : null,
+    filter.assessor
+      ? `assessor ${assessors.find((user) => user.id === filter.assessor)?.name ?? filter.assessor}`
+      : null,
+    filter.batch ? `importação #${filter.batch}` : null,
+    filter.createdFrom ? `criados desde ${formatDay(filter.createdFrom)}` : null,
+    filter.createdTo ? `criados até ${formatDay(filter.createdTo)}` : null,
+  ].filter((part): part is string => part !== null);
+  return parts.length > 0 ? parts.join('; ') : 'nenhum (todos os leads)';
+}
+
+const formatDay = (isoDay: string) => isoDay.split('-').reverse().join('/');
 
 function toLeadFilter(values: LeadFilterValues, search: string): LeadFilter {
   const batch = Number(values.batch);
@@ -46,6 +74,8 @@ export function LeadListPage() {
   const [selection, setSelection] = useState<Selection>(noSelection);
   const [openLeadId, setOpenLeadId] = useState<number | null>(null);
   const leads = useLeads(filter);
+  const count = useLeadCount(filter);
+  const assessors = useAssessors();
   const rows = useMemo(() => leads.data?.pages.flatMap((page) => page.leads) ?? [], [leads.data]);
 
   // A selection belongs to the filter it was made in: changing the filter starts a new one.
@@ -76,17 +106,18 @@ export function LeadListPage() {
       allOfFilter: false,
     });
 
-  const knownTotal = hasNextPage ? null : rows.length;
   const target: BulkLeadsBody['target'] | null = selection.allOfFilter
     ? { filter }
     : selection.ids.size > 0
       ? { ids: [...selection.ids] }
       : null;
+  const filterCount = count.data ? describeCount(count.data) : null;
   const targetDescription = selection.allOfFilter
-    ? knownTotal === null
-      ? `todos os leads do filtro atual (mais de ${formatInteger(rows.length)})`
-      : `todos os ${formatInteger(knownTotal)} leads do filtro atual`
+    ? filterCount === null
+      ? 'todos os leads do filtro atual (contando…)'
+      : `todos os ${filterCount} do filtro atual`
     : `${formatInteger(selection.ids.size)} ${selection.ids.size === 1 ? 'lead selecionado' : 'leads selecionados'}`;
+  const targetCount = selection.allOfFilter ? (count.data?.count ?? null) : selection.ids.size;
 
   return (
     <>
@@ -98,6 +129,11 @@ export function LeadListPage() {
 
         <Group justify="space-between" gap="sm" wrap="wrap">
           <Group gap="sm" wrap="wrap">
+            <Text size="sm" fw={600}>
+              {filterCount === null
+                ? 'Contando…'
+                : `${filterCount[0]?.toUpperCase()}${filterCount.slice(1)}`}
+            </Text>
             <Checkbox
               label="Selecionar todos do filtro"
               checked={selection.allOfFilter}
@@ -109,6 +145,10 @@ export function LeadListPage() {
             <BulkActions
               target={target}
               targetDescription={targetDescription}
+              targetCount={targetCount}
+              filterDescription={
+                selection.allOfFilter ? describeFilter(filter, assessors.data ?? []) : null
+              }
               onDone={() => setSelection(noSelection)}
             />
             <Text size="sm" c="dimmed" aria-live="polite">
@@ -181,8 +221,8 @@ export function LeadListPage() {
               onToggleLoaded={toggleLoaded}
               onOpen={setOpenLeadId}
             />
-            <Text size="xs" c="dimmed">
-              {formatInteger(rows.length)} leads carregados
+            <Text size="xs" c="dimmed" aria-live="polite">
+              {formatInteger(rows.length)} carregados
               {hasNextPage ? '; role a lista para ver mais.' : '.'}
             </Text>
             {leads.isFetchNextPageError && leads.error ? (
