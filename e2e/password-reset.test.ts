@@ -2,6 +2,7 @@ import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { forgotPasswordMessage } from '../src/core/auth.ts';
 import {
+  admin,
   createUser,
   latestMailTo,
   launchBrowser,
@@ -57,6 +58,36 @@ describe('forgotten password', () => {
     expect(new URL(reused.url()).pathname).toBe('/login/resetpassword');
     await page.context().close();
     await reused.context().close();
+  });
+
+  it('gives a new user a link that lasts 72 hours, which an admin can send again', async () => {
+    const suffix = Date.now().toString(36);
+    const name = `Convidada ${suffix}`;
+    const email = `convidada-${suffix}@e2e.test`;
+    await createUser({ name, email, role: 'assessor' });
+    const invitation = await latestMailTo(email);
+    expect(invitation).toContain('O link vale por 72 horas');
+
+    const desk = await newPage(browser);
+    await signIn(desk, admin().email, admin().password);
+    await desk.waitForURL((url) => url.pathname === '/');
+    await desk.goto('/createuser');
+    await desk.getByRole('button', { name: `Ações de ${name}` }).click();
+    await desk.getByRole('menuitem', { name: 'Reenviar link para criar senha' }).click();
+    await expect
+      .poll(async () => resetLinkPath(await latestMailTo(email)))
+      .not.toBe(resetLinkPath(invitation));
+    const resent = await latestMailTo(email);
+    expect(resent).toContain('O link vale por 72 horas');
+
+    const page = await newPage(browser);
+    await page.goto(resetLinkPath(resent));
+    await page.getByLabel('Nova senha', { exact: true }).fill('senha-da-convidada-1');
+    await page.getByLabel('Confirme a nova senha').fill('senha-da-convidada-1');
+    await page.getByRole('button', { name: 'Salvar nova senha' }).click();
+    await page.getByText('Senha alterada. Entre com a nova senha.').waitFor();
+    await desk.context().close();
+    await page.context().close();
   });
 
   it('answers the same neutral message for an unknown e-mail', async () => {

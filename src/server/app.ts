@@ -41,6 +41,7 @@ export type AppEnv = Pick<
   | 'trustedOrigins'
   | 'sessionIdleSeconds'
   | 'sessionMaxSeconds'
+  | 'invitationLinkSeconds'
   | 'secureCookies'
   | 'trustProxyHops'
   | 'apiRateLimitPerMinute'
@@ -139,6 +140,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     secret: deps.authSecret,
     sessionIdleSeconds: env.sessionIdleSeconds,
     sessionMaxSeconds: env.sessionMaxSeconds,
+    invitationLinkSeconds: env.invitationLinkSeconds,
     secureCookies: secure,
     now: deps.now,
   });

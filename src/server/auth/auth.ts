@@ -1,6 +1,6 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { betterAuth } from 'better-auth';
-import type { Kysely } from 'kysely';
+import { type Kysely, sql } from 'kysely';
 import { appRoutes } from '../../core/app-routes.ts';
 import type { Database } from '../db/schema.ts';
 import { AppError } from '../http/app-error.ts';
@@ -14,12 +14,20 @@ export interface AuthOptions {
   trustedOrigins: string[];
   secret: string;
   sessionIdleSeconds: number;
+  /** How long a new user's link to create their password lasts; a reset's lasts an hour. */
+  invitationLinkSeconds: number;
   secureCookies: boolean;
   /** Whether the user already has a password, to word the mail as "set" or "reset". */
   hasPassword: (userId: string) => Promise<boolean>;
 }
 
 export const resetPasswordTokenSeconds = 60 * 60;
+
+/** "72 horas", "1 hora": how long a link lasts, as its mail says. */
+const linkLifetime = (seconds: number) => {
+  const hours = Math.round(seconds / 3600);
+  return `${hours} ${hours === 1 ? 'hora' : 'horas'}`;
+};
 
 const timestamps = { createdAt: 'created_at', updatedAt: 'updated_at' } as const;
 
@@ -99,6 +107,18 @@ export function createAuth(options: AuthOptions) {
       sendResetPassword: async ({ user, token }) => {
         const link = `${options.appUrl}${appRoutes.resetPassword.path}?token=${encodeURIComponent(token)}`;
         const firstPassword = !(await options.hasPassword(user.id));
+        // An invitation waits for someone who may read their mail days later; better-auth
+        // gives every link the reset's hour, so the invitation's is made longer here.
+        if (firstPassword) {
+          await options.db
+            .updateTable('verifications')
+            .set({
+              expires_at: sql<Date>`now() + make_interval(secs => ${options.invitationLinkSeconds})`,
+            })
+            .where('identifier', '=', `reset-password:${token}`)
+            .execute();
+        }
+        const lasts = firstPassword ? linkLifetime(options.invitationLinkSeconds) : '1 hora';
         await sendReportingFailure(options.mailer, {
           to: user.email,
           subject: firstPassword ? 'CCA — crie sua senha' : 'CCA — criar uma nova senha',
@@ -111,7 +131,7 @@ export function createAuth(options: AuthOptions) {
             '',
             link,
             '',
-            'O link vale por 1 hora e só pode ser usado uma vez.',
+            `O link vale por ${lasts} e só pode ser usado uma vez.`,
             'Se você não fez esse pedido, ignore esta mensagem.',
           ].join('\n'),
         });

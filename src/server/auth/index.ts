@@ -21,6 +21,7 @@ export interface AuthenticationOptions {
   secret: string;
   sessionIdleSeconds: number;
   sessionMaxSeconds: number;
+  invitationLinkSeconds: number;
   secureCookies: boolean;
   /** The clock of the session checks, replaceable in tests. */
   now?: (() => number) | undefined;
@@ -48,6 +49,7 @@ export function createAuthentication(options: AuthenticationOptions): Authentica
     trustedOrigins: options.trustedOrigins,
     secret: options.secret,
     sessionIdleSeconds: options.sessionIdleSeconds,
+    invitationLinkSeconds: options.invitationLinkSeconds,
     secureCookies: options.secureCookies,
     hasPassword: (userId) => users.hasPassword(userId),
   });

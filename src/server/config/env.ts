@@ -34,6 +34,8 @@ const envSchema = z.object({
   AUTH_SECRET: z.string().min(32).optional(),
   SESSION_IDLE_MINUTES: z.coerce.number().int().min(1).max(720).default(30),
   SESSION_MAX_HOURS: z.coerce.number().min(0.01).max(12).default(12),
+  /** How long the link a new user gets to create their password lasts (a reset's lasts 1 h). */
+  INVITATION_LINK_HOURS: z.coerce.number().int().min(1).max(720).default(72),
   /** Whether CCA is reached over https (sets the Secure flag on cookies); defaults from APP_URL. */
   SECURE_COOKIES: booleanFromString.optional(),
   /** Number of proxies in front of CCA whose X-Forwarded-For is trusted (0 = none). */
@@ -77,6 +79,7 @@ export interface Env {
   authSecret: string | undefined;
   sessionIdleSeconds: number;
   sessionMaxSeconds: number;
+  invitationLinkSeconds: number;
   secureCookies: boolean;
   trustProxyHops: number;
   admin: { email: string | undefined; password: string | undefined; name: string };
@@ -129,6 +132,7 @@ export function readEnv(source: NodeJS.ProcessEnv = process.env): Env {
     authSecret: env.AUTH_SECRET,
     sessionIdleSeconds: env.SESSION_IDLE_MINUTES * 60,
     sessionMaxSeconds: Math.round(env.SESSION_MAX_HOURS * 3600),
+    invitationLinkSeconds: env.INVITATION_LINK_HOURS * 3600,
     secureCookies: env.SECURE_COOKIES ?? appUrl.startsWith('https://'),
     trustProxyHops: env.TRUST_PROXY_HOPS,
     admin: { email: env.ADMIN_EMAIL, password: env.ADMIN_PASSWORD, name: env.ADMIN_NAME },

@@ -44,6 +44,7 @@ export const testEnv: AppEnv = {
   trustedOrigins: [testOrigin],
   sessionIdleSeconds: 30 * 60,
   sessionMaxSeconds: 12 * 3600,
+  invitationLinkSeconds: 72 * 3600,
   secureCookies: false,
   trustProxyHops: 0,
   apiRateLimitPerMinute: 100_000,

@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp, testOrigin } from '../testing/test-app.ts';
 
@@ -65,6 +66,16 @@ describe('users', () => {
     expect(mail?.to).toBe('joao@exemplo.com.br');
     expect(mail?.subject).toBe('CCA — crie sua senha');
     expect(mail?.text).toMatch(/http:\/\/cca\.test\/login\/resetpassword\?token=\w+/);
+    // An invitation may be read days later: it lasts 72 hours, a reset link one.
+    expect(mail?.text).toContain('O link vale por 72 horas');
+    const token = mail?.text.match(/token=([\w-]+)/)?.[1];
+    const link = await t.database.db
+      .selectFrom('verifications')
+      .select(sql<number>`extract(epoch from expires_at - now())`.as('secondsLeft'))
+      .where('identifier', '=', `reset-password:${token}`)
+      .executeTakeFirstOrThrow();
+    expect(Number(link.secondsLeft)).toBeGreaterThan(71 * 3600);
+    expect(Number(link.secondsLeft)).toBeLessThanOrEqual(72 * 3600);
   });
 
   it('refuses a second user with the same e-mail, in any case, with 409', async () => {
@@ -235,6 +246,7 @@ describe('users', () => {
     });
     expect(response.statusCode).toBe(200);
     expect(t.mails.at(-1)).toMatchObject({ to: user.email, subject: 'CCA — criar uma nova senha' });
+    expect(t.mails.at(-1)?.text).toContain('O link vale por 1 hora');
   });
 
   it('lists users for admins only', async () => {
