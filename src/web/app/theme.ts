@@ -58,11 +58,25 @@ const orange: MantineColorsTuple = [
   '#7c2d12',
 ];
 
+/** Tailwind's red: white on a filled red button (shade 7) keeps 4.5:1, Mantine's does not. */
+const red: MantineColorsTuple = [
+  '#fef2f2',
+  '#fee2e2',
+  '#fecaca',
+  '#fca5a5',
+  '#f87171',
+  '#ef4444',
+  '#dc2626',
+  '#b91c1c',
+  '#991b1b',
+  '#7f1d1d',
+];
+
 export const theme = createTheme({
   primaryColor: 'green',
   // Shade 7 keeps white button text above the 4.5:1 contrast ratio of WCAG AA.
   primaryShade: { light: 7, dark: 5 },
-  colors: { green, gray, yellow, orange },
+  colors: { green, gray, yellow, orange, red },
   defaultRadius: 'md',
   cursorType: 'pointer',
   // Mantine's built-in labels are in English; the whole interface is pt-BR.

@@ -1,0 +1,109 @@
+import { readFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { appRoutes } from '../src/core/app-routes.ts';
+import { admin, createUser, launchBrowser, newPage, signIn } from './support/browser.ts';
+
+let browser: Browser;
+let axeSource: string;
+beforeAll(async () => {
+  browser = await launchBrowser();
+  axeSource = await readFile(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+});
+afterAll(() => browser.close());
+
+interface Violation {
+  id: string;
+  impact: string | null;
+  help: string;
+  nodes: { target: string[] }[];
+}
+
+/** axe-core's serious and critical findings on the page as it is now. */
+async function seriousViolations(page: Page): Promise<string[]> {
+  // Through the debugging protocol: the page's own CSP rightly refuses inline scripts.
+  await page.evaluate(axeSource);
+  const violations = (await page.evaluate(async () => {
+    const axe = (window as unknown as { axe: { run: () => Promise<{ violations: unknown[] }> } })
+      .axe;
+    return (await axe.run()).violations;
+  })) as Violation[];
+  return violations
+    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+    .map(
+      (violation) =>
+        `${violation.id} (${violation.impact}): ${violation.help} — ${violation.nodes
+          .slice(0, 3)
+          .map((node) => node.target.join(' '))
+          .join(', ')}`,
+    );
+}
+
+async function visit(page: Page, path: string, heading: string) {
+  await page.goto(path);
+  await page.getByRole('heading', { name: heading, level: 1 }).first().waitFor();
+  await page.waitForLoadState('networkidle');
+}
+
+const suffix = Date.now().toString(36);
+
+describe('accessibility', () => {
+  it('has no serious or critical axe finding on the signed-out pages', async () => {
+    const page = await newPage(browser);
+    const found: string[] = [];
+    for (const [path, heading] of [
+      [appRoutes.login.path, 'Entrar'],
+      [appRoutes.forgotPassword.path, 'Recuperar senha'],
+    ] as const) {
+      await visit(page, path, heading);
+      found.push(...(await seriousViolations(page)).map((text) => `${path}: ${text}`));
+    }
+    expect(found).toEqual([]);
+    await page.context().close();
+  });
+
+  it("has no serious or critical axe finding on an admin's pages", async () => {
+    const page = await newPage(browser);
+    await signIn(page, admin().email, admin().password);
+    await page.waitForURL((url) => url.pathname === '/');
+    const found: string[] = [];
+    const pages = [
+      appRoutes.dashboard,
+      appRoutes.createUser,
+      appRoutes.followUp,
+      appRoutes.leadList,
+      appRoutes.newLeads,
+      appRoutes.blockedPhones,
+      appRoutes.importLeads,
+      appRoutes.dailyLeads,
+      appRoutes.calls,
+      appRoutes.audit,
+    ];
+    for (const route of pages) {
+      await visit(page, route.path, route.title === 'CCA - Dashboard' ? 'Dashboard' : route.title);
+      found.push(...(await seriousViolations(page)).map((text) => `${route.path}: ${text}`));
+    }
+    expect(found).toEqual([]);
+    await page.context().close();
+  });
+
+  it("has no serious or critical axe finding on an assessor's pages", async () => {
+    const assessor = {
+      name: `Acessível ${suffix}`,
+      email: `acessivel-${suffix}@e2e.test`,
+      password: `senha-acessivel-${suffix}`,
+    };
+    await createUser({ ...assessor, role: 'assessor' });
+    const page = await newPage(browser, { width: 390, height: 844 });
+    await signIn(page, assessor.email, assessor.password);
+    await page.waitForURL((url) => url.pathname === appRoutes.assessorLeads.path);
+    const found: string[] = [];
+    await visit(page, appRoutes.assessorLeads.path, appRoutes.assessorLeads.title);
+    found.push(...(await seriousViolations(page)));
+    await visit(page, appRoutes.calls.path, 'Minhas ligações');
+    found.push(...(await seriousViolations(page)));
+    expect(found).toEqual([]);
+    await page.context().close();
+  });
+});
