@@ -1,0 +1,100 @@
+import { mkdir, mkdtemp, readFile, rm, stat } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { distribute, importLeads } from './support/api.ts';
+import { admin, createUser, launchBrowser, newPage, signIn } from './support/browser.ts';
+
+/**
+ * The README's pictures of the main pages, taken from the running app. `npm run screenshots`
+ * writes them to docs/screenshots; every other run takes them into a temporary folder, so the
+ * pages the README shows are checked to still open, and the README to show each picture.
+ */
+const updating = process.env.npm_lifecycle_event === 'screenshots';
+const shots = [
+  'entrar',
+  'dashboard',
+  'lista-de-leads',
+  'distribuicao-diaria',
+  'assessor-celular',
+  'leads-celular',
+] as const;
+
+let browser: Browser;
+let folder: string;
+beforeAll(async () => {
+  browser = await launchBrowser();
+  folder = updating
+    ? path.resolve('docs/screenshots')
+    : await mkdtemp(path.join(os.tmpdir(), 'cca-screenshots-'));
+  await mkdir(folder, { recursive: true });
+});
+afterAll(async () => {
+  await browser.close();
+  if (!updating) await rm(folder, { recursive: true, force: true });
+});
+
+const shoot = (page: Page, name: (typeof shots)[number]) =>
+  page.screenshot({ path: path.join(folder, `${name}.png`) });
+
+const suffix = Date.now().toString(36);
+
+describe('the README pictures', () => {
+  it('are taken of the main pages, on a desktop and on a phone, and shown by the README', async () => {
+    const assessor = {
+      name: 'Paula Souza',
+      email: `paula-fotos-${suffix}@e2e.test`,
+      password: `senha-das-fotos-${suffix}`,
+    };
+    const { id } = await createUser({ ...assessor, role: 'assessor', dailyQuota: 40 });
+    const source = `Campanha de novembro ${suffix}`;
+    await importLeads(source, [
+      'Maria da Conceição Araújo',
+      'João Pereira Lima',
+      'Ana Beatriz Gonçalves',
+      'Carlos Eduardo Nunes',
+      'Fernanda Ribeiro',
+      'Ricardo Almeida',
+    ]);
+    await distribute(id, 6, source);
+
+    const desk = await newPage(browser);
+    await desk.goto('/login');
+    await desk.getByRole('heading', { name: 'Entrar' }).waitFor();
+    await shoot(desk, 'entrar');
+    await signIn(desk, admin().email, admin().password);
+    await desk.waitForURL((url) => url.pathname === '/');
+    await desk.getByRole('heading', { name: 'Dashboard', level: 1 }).waitFor();
+    await desk.waitForLoadState('networkidle');
+    await shoot(desk, 'dashboard');
+    await desk.goto('/leads/list');
+    await desk.getByRole('table', { name: 'Leads' }).waitFor();
+    await desk.waitForLoadState('networkidle');
+    await shoot(desk, 'lista-de-leads');
+    await desk.goto('/leads/dailyleads');
+    await desk.getByRole('table', { name: 'Assessores' }).waitFor();
+    await desk.waitForLoadState('networkidle');
+    await shoot(desk, 'distribuicao-diaria');
+
+    const phone = await newPage(browser, { width: 390, height: 844 });
+    await signIn(phone, assessor.email, assessor.password);
+    await phone.waitForURL((url) => url.pathname === '/colaborador');
+    await phone.getByRole('heading', { name: 'Maria da Conceição Araújo', level: 3 }).waitFor();
+    await shoot(phone, 'assessor-celular');
+    const adminPhone = await newPage(browser, { width: 390, height: 844 });
+    await signIn(adminPhone, admin().email, admin().password);
+    await adminPhone.waitForURL((url) => url.pathname === '/');
+    await adminPhone.goto('/leads/list');
+    await adminPhone.getByRole('table', { name: 'Leads' }).waitFor();
+    await adminPhone.waitForLoadState('networkidle');
+    await shoot(adminPhone, 'leads-celular');
+
+    const readme = await readFile('README.md', 'utf8');
+    for (const name of shots) {
+      expect((await stat(path.join(folder, `${name}.png`))).size, name).toBeGreaterThan(10_000);
+      expect(readme, name).toContain(`docs/screenshots/${name}.png`);
+    }
+    for (const page of [desk, phone, adminPhone]) await page.context().close();
+  });
+});
