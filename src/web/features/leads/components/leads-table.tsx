@@ -1,4 +1,5 @@
 import { Box, Checkbox, Loader, Table, Text } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { type KeyboardEvent, useEffect, useRef } from 'react';
 import type { LeadSummary } from '../../../../core/leads.ts';
@@ -18,21 +19,38 @@ export interface LeadsTableProps {
   onOpen: (id: number) => void;
 }
 
-const rowHeight = 45;
 /** Start fetching the next page this many rows before the end, so scrolling rarely waits. */
 const prefetchRows = 30;
 
-const columns = [
-  { key: 'select', width: 44 },
-  { key: 'name', width: 240 },
-  { key: 'phone', width: 160 },
-  { key: 'status', width: 150 },
-  { key: 'owner', width: 180 },
-  { key: 'batch', width: 80 },
-  { key: 'attempts', width: 100 },
-  { key: 'created', width: 150 },
-] as const;
-const tableWidth = columns.reduce((sum, column) => sum + column.width, 0);
+/**
+ * A desktop shows every column; a phone shows what an admin looks for (name and phone, status
+ * and assessor) stacked in two columns that fit its width, and the rest in the lead's detail.
+ */
+const layouts = {
+  wide: {
+    rowHeight: 45,
+    columns: [
+      { key: 'select', width: 44 },
+      { key: 'name', width: 240 },
+      { key: 'phone', width: 160 },
+      { key: 'status', width: 150 },
+      { key: 'owner', width: 180 },
+      { key: 'batch', width: 80 },
+      { key: 'attempts', width: 100 },
+      { key: 'created', width: 150 },
+    ],
+  },
+  narrow: {
+    rowHeight: 62,
+    columns: [
+      { key: 'select', width: 40 },
+      { key: 'name', width: 170 },
+      { key: 'status', width: 150 },
+    ],
+  },
+} as const;
+const widthOf = (columns: readonly { width: number }[]) =>
+  columns.reduce((sum, column) => sum + column.width, 0);
 
 export const erasedLeadLabel = 'Dados apagados (LGPD)';
 
@@ -64,12 +82,18 @@ export function LeadsTable({
   onOpen,
 }: LeadsTableProps) {
   const scrollRef = useRef<HTMLDivElement>(null);
+  const narrow = useMediaQuery('(max-width: 36em)') ?? false;
+  const { rowHeight, columns } = narrow ? layouts.narrow : layouts.wide;
   const virtualizer = useVirtualizer({
     count: leads.length,
     getScrollElement: () => scrollRef.current,
     estimateSize: () => rowHeight,
     overscan: 12,
   });
+  // Turning a phone sideways changes the rows' height: the list measures them again.
+  useEffect(() => {
+    if (rowHeight > 0) virtualizer.measure();
+  }, [rowHeight, virtualizer]);
   const virtualRows = virtualizer.getVirtualItems();
   const lastIndex = virtualRows.at(-1)?.index ?? -1;
 
@@ -96,7 +120,7 @@ export function LeadsTable({
         layout="fixed"
         stickyHeader
         highlightOnHover
-        style={{ width: '100%', minWidth: tableWidth }}
+        style={{ width: '100%', minWidth: narrow ? undefined : widthOf(columns) }}
         aria-label="Leads"
         aria-rowcount={hasNextPage ? -1 : leads.length + 1}
       >
@@ -116,13 +140,22 @@ export function LeadsTable({
                 onChange={(event) => onToggleLoaded(event.currentTarget.checked)}
               />
             </Table.Th>
-            <Table.Th>Nome</Table.Th>
-            <Table.Th>Telefone</Table.Th>
-            <Table.Th>Status</Table.Th>
-            <Table.Th>Assessor</Table.Th>
-            <Table.Th>Lote</Table.Th>
-            <Table.Th ta="right">Tentativas</Table.Th>
-            <Table.Th>Criado em</Table.Th>
+            {narrow ? (
+              <>
+                <Table.Th>Nome e telefone</Table.Th>
+                <Table.Th>Status e assessor</Table.Th>
+              </>
+            ) : (
+              <>
+                <Table.Th>Nome</Table.Th>
+                <Table.Th>Telefone</Table.Th>
+                <Table.Th>Status</Table.Th>
+                <Table.Th>Assessor</Table.Th>
+                <Table.Th>Lote</Table.Th>
+                <Table.Th ta="right">Tentativas</Table.Th>
+                <Table.Th>Criado em</Table.Th>
+              </>
+            )}
           </Table.Tr>
         </Table.Thead>
         <Table.Tbody>
@@ -135,6 +168,17 @@ export function LeadsTable({
             const lead = leads[virtualRow.index];
             if (!lead) return null;
             const label = lead.erased ? erasedLeadLabel : (lead.name ?? '—');
+            const name = (
+              <Text
+                size="sm"
+                truncate
+                fs={lead.erased ? 'italic' : undefined}
+                c={lead.erased ? 'dimmed' : undefined}
+              >
+                {label}
+              </Text>
+            );
+            const phone = lead.phone ? formatBrazilianPhone(lead.phone) : '—';
             return (
               <Table.Tr
                 key={lead.id}
@@ -154,32 +198,40 @@ export function LeadsTable({
                     onChange={() => onToggle(lead.id)}
                   />
                 </Table.Td>
-                <Table.Td>
-                  <Text
-                    size="sm"
-                    truncate
-                    fs={lead.erased ? 'italic' : undefined}
-                    c={lead.erased ? 'dimmed' : undefined}
-                  >
-                    {label}
-                  </Text>
-                </Table.Td>
-                <Table.Td style={{ whiteSpace: 'nowrap' }}>
-                  {lead.phone ? formatBrazilianPhone(lead.phone) : '—'}
-                </Table.Td>
-                <Table.Td>
-                  <LeadStatusBadge status={lead.status} />
-                </Table.Td>
-                <Table.Td>
-                  <Text size="sm" truncate>
-                    {lead.ownerName ?? '—'}
-                  </Text>
-                </Table.Td>
-                <Table.Td>{lead.batchId ?? '—'}</Table.Td>
-                <Table.Td ta="right">{formatInteger(lead.attempts)}</Table.Td>
-                <Table.Td style={{ whiteSpace: 'nowrap' }}>
-                  {formatDateTime(lead.createdAt)}
-                </Table.Td>
+                {narrow ? (
+                  <>
+                    <Table.Td>
+                      {name}
+                      <Text size="xs" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
+                        {phone}
+                      </Text>
+                    </Table.Td>
+                    <Table.Td>
+                      <LeadStatusBadge status={lead.status} />
+                      <Text size="xs" c="dimmed" truncate>
+                        {lead.ownerName ?? '—'}
+                      </Text>
+                    </Table.Td>
+                  </>
+                ) : (
+                  <>
+                    <Table.Td>{name}</Table.Td>
+                    <Table.Td style={{ whiteSpace: 'nowrap' }}>{phone}</Table.Td>
+                    <Table.Td>
+                      <LeadStatusBadge status={lead.status} />
+                    </Table.Td>
+                    <Table.Td>
+                      <Text size="sm" truncate>
+                        {lead.ownerName ?? '—'}
+                      </Text>
+                    </Table.Td>
+                    <Table.Td>{lead.batchId ?? '—'}</Table.Td>
+                    <Table.Td ta="right">{formatInteger(lead.attempts)}</Table.Td>
+                    <Table.Td style={{ whiteSpace: 'nowrap' }}>
+                      {formatDateTime(lead.createdAt)}
+                    </Table.Td>
+                  </>
+                )}
               </Table.Tr>
             );
           })}
