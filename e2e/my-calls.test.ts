@@ -47,6 +47,16 @@ describe("an assessor's own calls, on a phone", () => {
     await page.getByRole('heading', { name: 'Minhas ligações', level: 1 }).waitFor();
     await page.getByText(called).first().waitFor();
     expect(await page.getByText(leadNames.find((name) => name !== called) ?? '').count()).toBe(0);
+    // The call's lead, phone and outcome within the screen: nothing to scroll sideways for.
+    const overflow = await page.evaluate(
+      () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+    );
+    expect(overflow).toBeLessThanOrEqual(0);
+    const table = page.getByRole('table', { name: 'Ligações' });
+    expect(await table.evaluate((element) => element.scrollWidth <= window.innerWidth)).toBe(true);
+    expect((await table.getByRole('row').nth(1).innerText()).toLowerCase()).toContain(
+      'não atendeu',
+    );
     await context.close();
   });
 

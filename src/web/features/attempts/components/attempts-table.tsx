@@ -1,4 +1,5 @@
 import { Box, Table, Text } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
 import type { AttemptRecord } from '../../../../core/attempts.ts';
 import { channelLabels } from '../../../../core/leads.ts';
 import { formatBrazilianPhone } from '../../../../core/phone.ts';
@@ -9,9 +10,66 @@ export interface AttemptsTableProps {
   attempts: AttemptRecord[];
 }
 
-export function AttemptsTable({ attempts }: AttemptsTableProps) {
+function Outcome({ attempt }: { attempt: AttemptRecord }) {
   return (
-    // A phone is narrower than the table: it scrolls sideways inside this box, the page does not.
+    <>
+      <StatusBadge status={attempt.outcome} />
+      {attempt.callbackAt ? (
+        <Text size="xs" c="dimmed" mt={2} style={{ whiteSpace: 'nowrap' }}>
+          Retorno: {formatDateTime(attempt.callbackAt)}
+        </Text>
+      ) : null}
+    </>
+  );
+}
+
+const phoneOf = (attempt: AttemptRecord) =>
+  attempt.leadPhone ? formatBrazilianPhone(attempt.leadPhone) : '—';
+
+/**
+ * The calls, every column on a desktop; on a phone (an assessor's own calls, mostly) the lead
+ * and the outcome first, stacked in two columns that fit the screen.
+ */
+export function AttemptsTable({ attempts }: AttemptsTableProps) {
+  const narrow = useMediaQuery('(max-width: 36em)') ?? false;
+  if (narrow) {
+    return (
+      <Table aria-label="Ligações" verticalSpacing="xs" layout="fixed">
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>Lead</Table.Th>
+            <Table.Th w="45%">Resultado</Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {attempts.map((attempt) => (
+            <Table.Tr key={attempt.id}>
+              <Table.Td>
+                <Text size="sm" fw={500} style={{ overflowWrap: 'anywhere' }}>
+                  {attempt.leadName ?? '—'}
+                </Text>
+                <Text size="xs" c="dimmed">
+                  {phoneOf(attempt)} · {formatDateTime(attempt.createdAt)}
+                </Text>
+                {attempt.note ? (
+                  <Text size="xs" style={{ overflowWrap: 'anywhere' }}>
+                    {attempt.note}
+                  </Text>
+                ) : null}
+              </Table.Td>
+              <Table.Td>
+                <Outcome attempt={attempt} />
+                <Text size="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
+                  {attempt.assessorName} · {channelLabels[attempt.channel]}
+                </Text>
+              </Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+    );
+  }
+  return (
     <Box style={{ overflowX: 'auto' }}>
       <Table aria-label="Ligações" miw={980} verticalSpacing="xs" highlightOnHover stickyHeader>
         <Table.Thead>
@@ -33,17 +91,10 @@ export function AttemptsTable({ attempts }: AttemptsTableProps) {
               </Table.Td>
               <Table.Td>{attempt.assessorName}</Table.Td>
               <Table.Td>{attempt.leadName ?? '—'}</Table.Td>
-              <Table.Td style={{ whiteSpace: 'nowrap' }}>
-                {attempt.leadPhone ? formatBrazilianPhone(attempt.leadPhone) : '—'}
-              </Table.Td>
+              <Table.Td style={{ whiteSpace: 'nowrap' }}>{phoneOf(attempt)}</Table.Td>
               <Table.Td>{channelLabels[attempt.channel]}</Table.Td>
               <Table.Td>
-                <StatusBadge status={attempt.outcome} />
-                {attempt.callbackAt ? (
-                  <Text size="xs" c="dimmed" mt={2} style={{ whiteSpace: 'nowrap' }}>
-                    Retorno: {formatDateTime(attempt.callbackAt)}
-                  </Text>
-                ) : null}
+                <Outcome attempt={attempt} />
               </Table.Td>
               <Table.Td>
                 <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
