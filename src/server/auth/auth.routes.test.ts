@@ -18,15 +18,8 @@ afterEach(() => {
   vi.useRealTimers();
 });
 
-function signInRequest(email: string, password: string, remoteAddress = '10.0.0.1') {
-  return t.app.inject({
-    method: 'POST',
-    url: '/api/auth/sign-in/email',
-    headers: { origin: testOrigin },
-    payload: { email, password },
-    remoteAddress,
-  });
-}
+const signInRequest = (email: string, password: string, remoteAddress = '10.0.0.1') =>
+  t.signInAttempt(email, password, remoteAddress);
 
 const me = (cookie: string) => t.app.inject({ url: '/api/me', headers: { cookie } });
 

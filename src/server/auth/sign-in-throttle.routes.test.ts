@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { createTestApp, type TestApp, testOrigin } from '../testing/test-app.ts';
+import { createTestApp, type TestApp } from '../testing/test-app.ts';
 
 // The sign-in limits (auth.routes.ts): free tries per key, then waits that grow.
 let t: TestApp;
@@ -9,15 +9,8 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-function signInRequest(email: string, password: string, remoteAddress = '10.0.0.1') {
-  return t.app.inject({
-    method: 'POST',
-    url: '/api/auth/sign-in/email',
-    headers: { origin: testOrigin },
-    payload: { email, password },
-    remoteAddress,
-  });
-}
+const signInRequest = (email: string, password: string, remoteAddress = '10.0.0.1') =>
+  t.signInAttempt(email, password, remoteAddress);
 
 it('throttles one account at one address after 5 failures, not the same account elsewhere', async () => {
   const user = await t.createSignedInUser('assessor');

@@ -22,9 +22,13 @@ export const answerKinds = ['attempt', 'user', 'read'] as const;
 
 export interface OutageLoad {
   answers: Answer[];
+  /** Errors thrown out of a connection's handler meanwhile: they would end a real server. */
+  uncaught: unknown[];
+  /** Asks /api/health until it answers 200: when it did, or 0 if not within `ms`. */
+  healthyWithin(ms: number): Promise<number>;
   /** Waits until every kind of request has `count` answers that began after `since`. */
   answersOfEveryKind(since: number, count: number): Promise<void>;
-  /** Ends the load once every request under way has its answer. */
+  /** Ends the load once every request under way has its answer, and stops collecting errors. */
   finish(): Promise<void>;
 }
 
@@ -36,6 +40,9 @@ export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve
  * walking the lists, the dashboard and the health check.
  */
 export async function startOutageLoad({ app, database }: AppOnOwnPostgres): Promise<OutageLoad> {
+  const uncaught: unknown[] = [];
+  const onUncaught = (error: unknown) => void uncaught.push(error);
+  process.on('uncaughtException', onUncaught);
   const signIn = async (email: string, password: string) => {
     const response = await app.inject({
       method: 'POST',
@@ -179,6 +186,15 @@ export async function startOutageLoad({ app, database }: AppOnOwnPostgres): Prom
 
   return {
     answers,
+    uncaught,
+    async healthyWithin(ms) {
+      const deadline = Date.now() + ms;
+      while (Date.now() < deadline) {
+        if ((await app.inject({ url: '/api/health' })).statusCode === 200) return Date.now();
+        await sleep(50);
+      }
+      return 0;
+    },
     async answersOfEveryKind(since, count) {
       const deadline = Date.now() + 20_000;
       const enough = () =>
@@ -192,6 +208,7 @@ export async function startOutageLoad({ app, database }: AppOnOwnPostgres): Prom
     async finish() {
       running = false;
       await Promise.all(workers);
+      process.off('uncaughtException', onUncaught);
     },
   };
 }

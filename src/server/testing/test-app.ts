@@ -31,6 +31,12 @@ export interface TestApp {
   mails: MailMessage[];
   /** Signs in and answers the cookie header to send with the next requests. */
   signIn(email: string, password: string): Promise<string>;
+  /** A sign-in attempt from `remoteAddress`, answered as it is, refused or not. */
+  signInAttempt(
+    email: string,
+    password: string,
+    remoteAddress?: string,
+  ): Promise<LightMyRequestResponse>;
   signInAsAdmin(): Promise<string>;
   /** Creates a user with a password and signs them in. */
   createSignedInUser(role: Role, name?: string): Promise<TestUser>;
@@ -77,13 +83,17 @@ export async function createTestApp(
     ...(options.now ? { now: options.now } : {}),
   });
 
-  async function signIn(email: string, password: string): Promise<string> {
-    const response = await app.inject({
+  const signInAttempt = (email: string, password: string, remoteAddress = '127.0.0.1') =>
+    app.inject({
       method: 'POST',
       url: '/api/auth/sign-in/email',
       headers: { origin: testOrigin },
       payload: { email, password },
+      remoteAddress,
     });
+
+  async function signIn(email: string, password: string): Promise<string> {
+    const response = await signInAttempt(email, password);
     if (response.statusCode !== 200) {
       throw new Error(`sign-in of ${email} failed: ${response.statusCode} ${response.body}`);
     }
@@ -94,6 +104,7 @@ export async function createTestApp(
     app,
     database,
     mails,
+    signInAttempt,
     signIn,
     signInAsAdmin: () => signIn(adminCredentials.email, adminCredentials.password),
     async createSignedInUser(role, name = `Usuário ${++userCounter}`) {
