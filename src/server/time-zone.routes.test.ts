@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp, type TestUser } from './testing/test-app.ts';
+import { createTestApp, type TestApp, type TestUser, testOrigin } from './testing/test-app.ts';
 
 /**
  * Every "today", every day of a filter and every time shown is the call centre's (TIME_ZONE),
@@ -164,24 +164,38 @@ describe.each(zones)('with TIME_ZONE=$zone', ({ zone, at, day, text }) => {
     expect([before, localHour()]).toContain(name?.slice(0, before.length));
   });
 
-  it('counts "received today" from its midnight', async () => {
-    // One lead handed out now, one handed out at a minute that is today in this zone and
-    // yesterday in São Paulo (Noronha) or yesterday here and today in São Paulo (Manaus).
+  it('counts "received today" and "pending from earlier days" from its midnight', async () => {
+    // Handed out now, and at a minute that is today in this zone and yesterday in São Paulo
+    // (Noronha) or yesterday here and today in São Paulo (Manaus): a distribution of one
+    // lead at each moment.
     const midnight = sql`((now() at time zone ${sql.lit(zone)})::date::timestamp at time zone ${sql.lit(zone)})`;
     const boundary =
       zone === 'America/Manaus'
         ? sql`${midnight} - interval '30 minutes'`
         : sql`${midnight} + interval '1 second'`;
-    const [now, near] = (await t.seedLeads(2, { status: 'assigned', owner_id: assessor.id })) as [
-      number,
-      number,
-    ];
-    await sql`update leads set assigned_at = now() where id = ${now}`.execute(t.database.db);
-    await sql`update leads set assigned_at = ${boundary} where id = ${near}`.execute(t.database.db);
-    const overview = await getJson<{ assessors: { id: string; receivedToday: number }[] }>(
-      '/api/distributions/overview',
-    );
+    for (const at of [sql`now()`, boundary]) {
+      await t.seedLeads(1);
+      const handed = await t.app.inject({
+        method: 'POST',
+        url: '/api/distributions',
+        headers: { origin: testOrigin, cookie: admin },
+        payload: { perAssessor: { [assessor.id]: 1 } },
+      });
+      expect(handed.statusCode, handed.body).toBe(201);
+      const { id } = handed.json() as { id: number };
+      await sql`update distributions set created_at = ${at} where id = ${id}`.execute(
+        t.database.db,
+      );
+      await sql`
+        update leads set assigned_at = ${at}
+        where id = (select lead_id from lead_history where reason = ${`Distribuição #${id}`})
+      `.execute(t.database.db);
+    }
+    const overview = await getJson<{
+      assessors: { id: string; receivedToday: number; pendingEarlier: number }[];
+    }>('/api/distributions/overview');
     const ana = overview.assessors.find((row) => row.id === assessor.id);
     expect(ana?.receivedToday).toBe(zone === 'America/Manaus' ? 1 : 2);
+    expect(ana?.pendingEarlier).toBe(zone === 'America/Manaus' ? 1 : 0);
   });
 });
