@@ -3,6 +3,7 @@ import { createRequire } from 'node:module';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { appRoutes } from '../src/core/app-routes.ts';
+import { api, cookieOf, distribute, importLeads } from './support/api.ts';
 import { admin, createUser, launchBrowser, newPage, signIn } from './support/browser.ts';
 
 let browser: Browser;
@@ -64,6 +65,24 @@ describe('accessibility', () => {
   });
 
   it("has no serious or critical axe finding on an admin's pages", async () => {
+    // With data, so that the dashboard shows its figures and its chart, the lists their rows.
+    const { id } = await createUser({
+      name: `Com Dados ${suffix}`,
+      email: `com-dados-${suffix}@e2e.test`,
+      role: 'assessor',
+      password: `senha-com-dados-${suffix}`,
+    });
+    await importLeads(`e2e-axe-${suffix}`, [`Lead Axe ${suffix}`, `Outro Axe ${suffix}`]);
+    await distribute(id, 2, `e2e-axe-${suffix}`);
+    const assessorCookie = await cookieOf(
+      `com-dados-${suffix}@e2e.test`,
+      `senha-com-dados-${suffix}`,
+    );
+    const mine = (await api(assessorCookie, '/api/my-leads')).leads as { id: number }[];
+    await api(assessorCookie, `/api/leads/${mine[0]?.id}/attempts`, {
+      method: 'POST',
+      body: { outcome: 'no_answer' },
+    });
     const page = await newPage(browser);
     await signIn(page, admin().email, admin().password);
     await page.waitForURL((url) => url.pathname === '/');

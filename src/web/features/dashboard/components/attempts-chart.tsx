@@ -37,7 +37,8 @@ export function AttemptsChart({ days }: AttemptsChartProps) {
         {formatInteger(total)} ligações de {formatDay(days[0]?.day ?? '')} a{' '}
         {formatDay(days.at(-1)?.day ?? '')}
       </Text>
-      <div aria-hidden>
+      {/* Inert: hidden from screen readers and out of the tab order (the chart's bars take focus). */}
+      <div inert>
         <BarChart
           h={280}
           data={data}

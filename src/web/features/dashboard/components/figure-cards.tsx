@@ -53,7 +53,8 @@ export function FigureCards({ dashboard }: FigureCardsProps) {
           <Text component="dd" m={0} fz={28} fw={700} lh={1.2} data-figure={figure.label}>
             {figure.value}
           </Text>
-          <Text size="xs" c="dimmed" mt={4}>
+          {/* A second description of the same term: a definition list holds only dt and dd. */}
+          <Text component="dd" m={0} size="xs" c="dimmed" mt={4}>
             {figure.hint}
           </Text>
         </Paper>
