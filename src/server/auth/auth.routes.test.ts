@@ -183,6 +183,17 @@ describe('password reset', () => {
     expect(t.mails.length).toBe(before + 1);
   });
 
+  it('mails an account at most 5 links an hour, even when asked many times at once', async () => {
+    const user = await t.createSignedInUser('assessor');
+    const mailsTo = () => t.mails.filter((mail) => mail.to === user.email).length;
+    const answers = await Promise.all(Array.from({ length: 8 }, () => requestReset(user.email)));
+    expect(answers.map((answer) => answer.statusCode)).toEqual(Array(8).fill(200));
+    await vi.waitFor(() => expect(mailsTo()).toBe(5), { timeout: 5000 });
+    // The links are mailed after the answers: give any extra one time to show up.
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    expect(mailsTo()).toBe(5);
+  });
+
   it('answers a known address as fast as an unknown one', async () => {
     const known: string[] = [];
     for (let user = 0; user < 15; user++) {

@@ -18,6 +18,7 @@ export interface ThrottleRule {
 const knownAddressDays = 90;
 
 export function createSignInThrottleRepository(db: Kysely<Database>) {
+  /** Seconds until the first of these keys is released, or 0 when none is blocked. */
   async function blockedForSeconds(keys: string[]): Promise<number> {
     const row = await db
       .selectFrom('sign_in_throttle')
@@ -29,24 +30,6 @@ export function createSignInThrottleRepository(db: Kysely<Database>) {
   }
 
   return {
-    /** Seconds until the first of these keys is released, or 0 when none is blocked. */
-    blockedForSeconds,
-
-    async recordFailure(key: string, rule: ThrottleRule): Promise<void> {
-      const window = sql`make_interval(secs => ${rule.windowSeconds})`;
-      const block = sql`make_interval(secs => ${rule.blockSeconds})`;
-      await sql`
-        INSERT INTO sign_in_throttle AS t (key, failures, window_started_at)
-        VALUES (${key}, 1, now())
-        ON CONFLICT (key) DO UPDATE SET
-          failures = CASE WHEN t.window_started_at < now() - ${window} THEN 1 ELSE t.failures + 1 END,
-          window_started_at = CASE WHEN t.window_started_at < now() - ${window} THEN now() ELSE t.window_started_at END,
-          blocked_until = CASE
-            WHEN t.window_started_at >= now() - ${window} AND t.failures + 1 >= ${rule.maxFailures}
-            THEN now() + ${block} ELSE t.blocked_until END
-      `.execute(db);
-    },
-
     /**
      * Counts an attempt before it is checked, in one statement per key, and answers the
      * seconds to wait when it may not be checked at all. Concurrent attempts are counted one
