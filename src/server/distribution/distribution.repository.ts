@@ -187,14 +187,23 @@ function statements(db: Kysely<Database>, { startOfToday }: LocalTime) {
         receivedToday: number;
         workedToday: number;
       }>`
+        with received as (
+          -- Today's distributions by their date index, then their shares: one pass for all.
+          select s.assessor_id, sum(s.assigned) as leads
+          from distributions d join distribution_shares s on s.distribution_id = d.id
+          where d.created_at >= ${startOfToday}
+          group by s.assessor_id
+        ), worked as (
+          select assessor_id, count(distinct lead_id) as leads
+          from lead_attempts where created_at >= ${startOfToday}
+          group by assessor_id
+        )
         select u.id, u.name, u.daily_quota as "dailyQuota",
           p.pending::int as pending, p.earlier::int as "pendingEarlier",
-          (select coalesce(sum(s.assigned), 0) from distribution_shares s
-            join distributions d on d.id = s.distribution_id
-            where s.assessor_id = u.id and d.created_at >= ${startOfToday})::int as "receivedToday",
-          (select count(distinct a.lead_id) from lead_attempts a
-            where a.assessor_id = u.id and a.created_at >= ${startOfToday})::int as "workedToday"
+          coalesce(r.leads, 0)::int as "receivedToday", coalesce(w.leads, 0)::int as "workedToday"
         from users u
+        left join received r on r.assessor_id = u.id
+        left join worked w on w.assessor_id = u.id
         cross join lateral (
           select count(*) as pending,
             count(*) filter (where l.assigned_at < ${startOfToday}) as earlier
