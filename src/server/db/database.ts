@@ -27,7 +27,7 @@ export function prepared<T>(name: string, query: RawBuilder<T>): RawBuilder<T> {
 }
 
 /** pg's message when a query got no answer within `query_timeout`. */
-export const unansweredQueryMessage = 'Query read timeout';
+const unansweredQueryMessage = 'Query read timeout';
 
 /**
  * pg's client, sending the queries marked by `prepared` with their statement name, and

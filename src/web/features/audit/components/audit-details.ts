@@ -14,7 +14,7 @@ const targetLabels: Record<string, string> = {
 };
 
 /** Every field the server writes in an audit row's details, as the page names it. */
-export const detailLabels: Record<string, string> = {
+const detailLabels: Record<string, string> = {
   reason: 'Motivo',
   code: 'Código',
   repeated: 'Repetições',
