@@ -1,10 +1,10 @@
 import { Box, Table, Text } from '@mantine/core';
-import { useMediaQuery } from '@mantine/hooks';
 import type { AttemptRecord } from '../../../../core/attempts.ts';
 import { channelLabels } from '../../../../core/leads.ts';
 import { formatBrazilianPhone } from '../../../../core/phone.ts';
 import { formatDateTime } from '../../../components/pt-br-format.ts';
 import { StatusBadge } from '../../../components/status-badge.tsx';
+import { useNarrowScreen } from '../../../lib/narrow-screen.ts';
 
 export interface AttemptsTableProps {
   attempts: AttemptRecord[];
@@ -31,7 +31,7 @@ const phoneOf = (attempt: AttemptRecord) =>
  * and the outcome first, stacked in two columns that fit the screen.
  */
 export function AttemptsTable({ attempts }: AttemptsTableProps) {
-  const narrow = useMediaQuery('(max-width: 36em)') ?? false;
+  const narrow = useNarrowScreen();
   if (narrow) {
     return (
       <Table aria-label="Ligações" verticalSpacing="xs" layout="fixed">

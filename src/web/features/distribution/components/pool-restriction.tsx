@@ -1,5 +1,4 @@
 import { Group, Paper, SegmentedControl, Select, SimpleGrid, Stack, Text } from '@mantine/core';
-import { useMediaQuery } from '@mantine/hooks';
 import {
   type DistributionOverview,
   type PoolKind,
@@ -7,6 +6,7 @@ import {
   poolKindSchema,
 } from '../../../../core/distribution.ts';
 import { formatInteger } from '../../../components/pt-br-format.ts';
+import { useNarrowScreen } from '../../../lib/narrow-screen.ts';
 
 export interface PoolChoice {
   kind: PoolKind;
@@ -58,7 +58,7 @@ export interface PoolRestrictionProps {
 
 export function PoolRestriction({ overview, value, onChange }: PoolRestrictionProps) {
   // Three labels side by side do not fit a phone.
-  const narrow = useMediaQuery('(max-width: 36em)');
+  const narrow = useNarrowScreen();
   return (
     <Stack gap="sm">
       <SimpleGrid cols={{ base: 2, sm: 3 }} spacing="sm">

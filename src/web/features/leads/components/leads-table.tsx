@@ -1,10 +1,10 @@
 import { Box, Checkbox, Loader, Table, Text } from '@mantine/core';
-import { useMediaQuery } from '@mantine/hooks';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { type KeyboardEvent, useEffect, useRef } from 'react';
 import type { LeadSummary } from '../../../../core/leads.ts';
 import { formatBrazilianPhone } from '../../../../core/phone.ts';
 import { formatDateTime, formatInteger } from '../../../components/pt-br-format.ts';
+import { useNarrowScreen } from '../../../lib/narrow-screen.ts';
 import { LeadStatusBadge } from './lead-status-badge.tsx';
 
 export interface LeadsTableProps {
@@ -82,7 +82,7 @@ export function LeadsTable({
   onOpen,
 }: LeadsTableProps) {
   const scrollRef = useRef<HTMLDivElement>(null);
-  const narrow = useMediaQuery('(max-width: 36em)') ?? false;
+  const narrow = useNarrowScreen();
   const { rowHeight, columns } = narrow ? layouts.narrow : layouts.wide;
   const virtualizer = useVirtualizer({
     count: leads.length,
