@@ -67,4 +67,60 @@ describe('outcome keys', () => {
     expect(await calls()).toEqual(['do_not_call', 'no_answer']);
     await page.context().close();
   });
+
+  it('undo any outcome for a few seconds, with the button or Z', async () => {
+    const assessor = {
+      name: `Desfazer ${suffix}`,
+      email: `desfazer-${suffix}@e2e.test`,
+      password: `senha-do-desfazer-${suffix}`,
+    };
+    const names = ['Cinco', 'Seis'].map((name) => `${name} Desfazer ${suffix}`);
+    const { id } = await createUser({ ...assessor, role: 'assessor' });
+    await importLeads(`${source}-desfazer`, names);
+    await distribute(id, names.length, `${source}-desfazer`);
+    const cookie = await cookieOf(assessor.email, assessor.password);
+    const calls = async () => ((await api(cookie, '/api/attempts')).attempts as unknown[]).length;
+
+    const page = await newPage(browser);
+    await signIn(page, assessor.email, assessor.password);
+    await page.getByRole('heading', { name: 'Ainda não atendidos (2)' }).waitFor();
+
+    // "Não ligar", confirmed, then undone from the notification: the phone is free again.
+    const blocked = await currentLeadName(page);
+    await page.keyboard.press('6');
+    await page
+      .getByRole('dialog', { name: 'Não ligar: bloquear o telefone?' })
+      .getByRole('button', { name: 'Sim, não ligar' })
+      .click();
+    await page.getByRole('heading', { name: 'Ainda não atendidos (1)' }).waitFor();
+    const notice = page.locator('.mantine-Notification-root', {
+      hasText: `${blocked}: Não ligar registrado.`,
+    });
+    await notice.getByRole('button', { name: 'Desfazer' }).click();
+    await page.getByRole('heading', { name: 'Ainda não atendidos (2)' }).waitFor();
+    await page.getByText(`Ligação de ${blocked} desfeita`).first().waitFor();
+    expect(await calls()).toBe(0);
+    expect(await currentLeadName(page)).toBe(blocked);
+
+    // "Não aceitou" by key, undone by Z.
+    await page.keyboard.press('3');
+    await page.getByRole('heading', { name: 'Ainda não atendidos (1)' }).waitFor();
+    expect(await calls()).toBe(1);
+    await page.keyboard.press('z');
+    await page.getByRole('heading', { name: 'Ainda não atendidos (2)' }).waitFor();
+    expect(await calls()).toBe(0);
+
+    // Past the window the offer is gone and Z does nothing.
+    await page.keyboard.press('4');
+    await page.getByRole('heading', { name: 'Tentar de novo (1)' }).waitFor();
+    await page
+      .locator('.mantine-Notification-root', { hasText: 'Não atendeu registrado.' })
+      .waitFor({ state: 'detached', timeout: 15_000 });
+    expect(await page.getByRole('button', { name: 'Desfazer', exact: true }).count()).toBe(0);
+    await page.keyboard.press('z');
+    await page.waitForTimeout(500);
+    expect(await calls()).toBe(1);
+    await page.getByRole('heading', { name: 'Tentar de novo (1)' }).waitFor();
+    await page.context().close();
+  });
 });

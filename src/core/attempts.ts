@@ -177,6 +177,17 @@ export const recordAttemptResultSchema = z.object({
 });
 export type RecordAttemptResult = z.infer<typeof recordAttemptResultSchema>;
 
+/** How long a recorded call can be undone ("Desfazer"), in seconds. */
+export const undoWindowSeconds = 10;
+
+export const attemptIdParamsSchema = z.object({ id: z.coerce.number().int().positive() });
+
+/** `POST /api/attempts/:id/undo`: the lead as the undo left it. */
+export const undoAttemptResultSchema = z.object({
+  lead: recordAttemptResultSchema.shape.lead,
+});
+export type UndoAttemptResult = z.infer<typeof undoAttemptResultSchema>;
+
 const exportFormatSchema = z.enum(['csv', 'xlsx']).default('csv');
 
 /** `GET /api/attempts/export`: the list's filters and a format. */

@@ -1,6 +1,7 @@
 import type { AppEventType } from './events.ts';
 import {
   type AttemptOutcome,
+  attemptOutcomes,
   closedStatuses,
   distributableStatuses,
   type LeadStatus,
@@ -18,25 +19,35 @@ export interface LeadTransition {
   label: string;
   /** The statuses it may start from; empty for the action that creates leads. */
   from: readonly LeadStatus[];
-  /** The status it leaves: a fixed one, the call's outcome, or none (the lead is deleted). */
-  to: LeadStatus | 'outcome' | 'deleted';
+  /**
+   * The status it leaves: a fixed one, the call's outcome, the one the lead had before the call
+   * being undone, or none (the lead is deleted).
+   */
+  to: LeadStatus | 'outcome' | 'previous' | 'deleted';
   /**
    * The owner afterwards: the assessor the action names, the one it had, or nobody (the
    * lead leaves every list; its last owner is kept). A call's closing outcomes
-   * (`closedStatuses`) take the lead out of its owner's list.
+   * (`closedStatuses`) take the lead out of its owner's list. An undone call gives back the
+   * owner the lead had before it.
    */
-  owner: 'assessor' | 'kept' | 'cleared' | 'clearedWhenClosed';
+  owner: 'assessor' | 'kept' | 'cleared' | 'clearedWhenClosed' | 'previous';
   /** When the lead was handed to its owner. */
   assignedAt: 'now' | 'kept' | 'cleared';
-  /** The call-back time: the one the call gave (only "Retornar" gives one), or none. */
-  callbackAt: 'given' | 'cleared';
+  /**
+   * The call-back time: the one the call gave (only "Retornar" gives one), the one the lead had
+   * before the call being undone, or none.
+   */
+  callbackAt: 'given' | 'previous' | 'cleared';
   /**
    * Whether `status_changed_at` moves on every application or only when the status really
-   * changes: a second "Não atendeu" keeps the lead's place among the retries.
+   * changes (a second "Não atendeu" keeps the lead's place among the retries), or goes back to
+   * what it was before the call being undone (so is the lead's place in the list).
    */
-  statusChangedAt: 'always' | 'whenStatusChanges';
+  statusChangedAt: 'always' | 'whenStatusChanges' | 'previous';
   /** The counter it adds one to. */
   counts?: 'attempts' | 'recycles';
+  /** The counter it takes one from: an undone call is no attempt. */
+  uncounts?: 'attempts';
   /** Clears the lead's personal data (LGPD). */
   erasesPersonalData?: true;
   /** Puts the lead's phone on the block list. */
@@ -90,6 +101,17 @@ const leadTransitionTable = {
     callbackAt: 'given',
     statusChangedAt: 'whenStatusChanges',
     counts: 'attempts',
+    event: 'lead.attempted',
+  },
+  undoOutcome: {
+    label: 'Ligação desfeita',
+    from: attemptOutcomes,
+    to: 'previous',
+    owner: 'previous',
+    assignedAt: 'kept',
+    callbackAt: 'previous',
+    statusChangedAt: 'previous',
+    uncounts: 'attempts',
     event: 'lead.attempted',
   },
   recycle: {
@@ -166,13 +188,23 @@ export function canApply(action: LeadAction, status: LeadStatus): boolean {
   return leadTransitions[action].from.includes(status);
 }
 
-/** The status a call leaves; the outcome itself, "Retornar" included. */
-export function statusAfter(action: LeadAction, outcome?: AttemptOutcome): LeadStatus | null {
+/**
+ * The status `action` leaves, or null when it deletes the lead: a call leaves its outcome
+ * ("Retornar" included), an undone call the status the lead had before it.
+ */
+export function statusAfter(
+  action: LeadAction,
+  { outcome, previous }: { outcome?: AttemptOutcome; previous?: LeadStatus } = {},
+): LeadStatus | null {
   const { to } = leadTransitions[action];
   if (to === 'deleted') return null;
   if (to === 'outcome') {
     if (!outcome) throw new Error(`${action} needs the call's outcome`);
     return outcome;
+  }
+  if (to === 'previous') {
+    if (!previous) throw new Error(`${action} needs the status before the call`);
+    return previous;
   }
   return to;
 }

@@ -1,12 +1,15 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   attemptExportQuerySchema,
+  attemptIdParamsSchema,
   attemptListQuerySchema,
   attemptPageSchema,
   myLeadsQuerySchema,
   myLeadsSchema,
   recordAttemptBodySchema,
   recordAttemptResultSchema,
+  undoAttemptResultSchema,
+  undoWindowSeconds,
 } from '../../core/attempts.ts';
 import { errorBodySchema } from '../../core/errors.ts';
 import { leadIdParamsSchema } from '../../core/leads.ts';
@@ -58,6 +61,25 @@ export const attemptRoutes: FastifyPluginAsyncZod<{
       const result = await attemptService.record(request.user.id, request.params.id, request.body);
       return reply.code(201).send(result);
     },
+  );
+
+  app.post(
+    '/api/attempts/:id/undo',
+    {
+      config: { access: 'signedIn' },
+      schema: {
+        tags: ['attempts'],
+        summary: `Desfaz a última ligação de quem pede, nos ${undoWindowSeconds} segundos depois de registrada`,
+        params: attemptIdParamsSchema,
+        response: {
+          200: undoAttemptResultSchema,
+          400: errorBodySchema,
+          404: errorBodySchema,
+          409: errorBodySchema,
+        },
+      },
+    },
+    async (request) => attemptService.undo(request.user.id, request.params.id),
   );
 
   app.get(

@@ -1,9 +1,11 @@
 import type { z } from 'zod';
-import type {
-  AttemptRecord,
-  attemptListQuerySchema,
-  RecordAttemptResult,
-  recordAttemptBodySchema,
+import {
+  type AttemptRecord,
+  type attemptListQuerySchema,
+  type RecordAttemptResult,
+  type recordAttemptBodySchema,
+  type UndoAttemptResult,
+  undoWindowSeconds,
 } from '../../core/attempts.ts';
 import { leadStatusLabels } from '../../core/lead-status.ts';
 import type { Role } from '../../core/roles.ts';
@@ -12,6 +14,9 @@ import { AppError } from '../http/app-error.ts';
 import { isoTime } from '../http/iso-time.ts';
 import { decodeCursor, encodeCursor } from '../http/keyset-cursor.ts';
 import type { AttemptFilter, AttemptRepository, AttemptRow } from './attempt.repository.ts';
+
+/** Seconds an undo is still taken after the page stops offering it. */
+const undoMarginSeconds = 5;
 
 /** Who is asking: an assessor only ever sees their own calls, whatever filter they send. */
 export interface Caller {
@@ -96,6 +101,42 @@ export function createAttemptService({
           status: recorded.leadStatus,
           attempts: recorded.leadAttempts,
           callbackAt: isoTime(recorded.callbackAt),
+        },
+      };
+    },
+
+    /**
+     * Undoes the caller's last call within the window the page offers it (plus a margin for the
+     * answer's way back and the click): the lead is as it was before, the call is gone.
+     */
+    async undo(assessorId: string, attemptId: number): Promise<UndoAttemptResult> {
+      const undone = await attempts.undoOutcome(
+        assessorId,
+        attemptId,
+        undoWindowSeconds + undoMarginSeconds,
+      );
+      if (!undone) {
+        throw new AppError('NOT_FOUND', 'Só a sua última ligação pode ser desfeita, uma vez.');
+      }
+      if (!undone.inTime) {
+        throw new AppError(
+          'CONFLICT',
+          `O prazo para desfazer acabou: uma ligação pode ser desfeita por ${undoWindowSeconds} segundos.`,
+        );
+      }
+      if (undone.leadStatus === null) {
+        throw new AppError(
+          'CONFLICT',
+          'O lead mudou depois da ligação (outra pessoa o alterou); ela não pode mais ser desfeita.',
+        );
+      }
+      events.add({ type: 'lead.attempted', assessorId, leadId: undone.leadId });
+      return {
+        lead: {
+          id: undone.leadId,
+          status: undone.leadStatus,
+          attempts: undone.leadAttempts ?? 0,
+          callbackAt: isoTime(undone.callbackAt),
         },
       };
     },

@@ -175,6 +175,22 @@ export interface LeadAttemptsTable {
   lead_name: string | null;
 }
 
+/** Each assessor's last call, as the lead was before it: what "Desfazer" puts back. */
+export interface OutcomeUndoTable {
+  assessor_id: string;
+  attempt_id: number;
+  lead_id: number;
+  recorded_at: Date;
+  status: LeadStatus;
+  owner_id: string | null;
+  last_owner_id: string | null;
+  callback_at: Date | null;
+  status_changed_at: Date;
+  last_note: string | null;
+  /** The phone the call put on the block list; null when it added none. */
+  blocked_phone: string | null;
+}
+
 export interface DoNotCallTable {
   phone: string;
   reason: string;
@@ -255,6 +271,7 @@ export interface Database {
   lead_history: LeadHistoryTable;
   lead_attempts: LeadAttemptsTable;
   do_not_call: DoNotCallTable;
+  outcome_undo: OutcomeUndoTable;
   distributions: DistributionsTable;
   distribution_shares: DistributionSharesTable;
   lead_status_count_deltas: LeadStatusCountDeltasTable;

@@ -34,6 +34,11 @@ export interface TransitionValues {
   caller?: string;
   /** The call-back time a "Retornar" gives. */
   callbackAt?: Date | null;
+  /**
+   * For an undone call, the table alias of the lead as it was before the call: a row with its
+   * `status`, `owner_id`, `last_owner_id`, `callback_at` and `status_changed_at`.
+   */
+  previous?: string;
 }
 
 /** What an erasure (LGPD) leaves of a lead: no personal data. */
@@ -53,10 +58,18 @@ export function transitionSet(
   const transition = leadTransitions[action];
   const parts: RawBuilder<unknown>[] = [];
 
-  const to = statusAfter(action, values.outcome);
-  if (to === null) throw new Error(`${action} deletes leads: it has no SET list`);
-  const status: RawBuilder<unknown> =
-    transition.to === 'outcome' ? sql`${to}::text` : sql.lit(to as LeadStatus);
+  const previous = (column: string) => {
+    if (values.previous === undefined) throw new Error(`${action} needs the lead before the call`);
+    return sql.ref(`${values.previous}.${column}`);
+  };
+  let status: RawBuilder<unknown>;
+  if (transition.to === 'previous') {
+    status = previous('status');
+  } else {
+    const to = statusAfter(action, { outcome: values.outcome });
+    if (to === null) throw new Error(`${action} deletes leads: it has no SET list`);
+    status = transition.to === 'outcome' ? sql`${to}::text` : sql.lit(to as LeadStatus);
+  }
   parts.push(sql`status = ${status}`);
 
   switch (transition.owner) {
@@ -79,26 +92,34 @@ export function transitionSet(
       );
       break;
     }
+    case 'previous':
+      parts.push(sql`owner_id = ${previous('owner_id')}`);
+      parts.push(sql`last_owner_id = ${previous('last_owner_id')}`);
+      break;
     case 'kept':
       break;
   }
 
   if (transition.assignedAt === 'now') parts.push(sql`assigned_at = now()`);
   if (transition.assignedAt === 'cleared') parts.push(sql`assigned_at = null`);
-  parts.push(
-    transition.callbackAt === 'given'
-      ? sql`callback_at = ${values.callbackAt ?? null}::timestamptz`
-      : sql`callback_at = null`,
-  );
+  const callbackAt = {
+    given: () => sql`${values.callbackAt ?? null}::timestamptz`,
+    previous: () => previous('callback_at'),
+    cleared: () => sql`null`,
+  }[transition.callbackAt]();
+  parts.push(sql`callback_at = ${callbackAt}`);
   if (transition.counts === 'attempts') parts.push(sql`attempts = l.attempts + 1`);
+  if (transition.uncounts === 'attempts') parts.push(sql`attempts = greatest(l.attempts - 1, 0)`);
   if (transition.counts === 'recycles') parts.push(sql`recycles = l.recycles + 1`);
   if (transition.erasesPersonalData) parts.push(erasedPersonalData);
   if (also) parts.push(also);
-  parts.push(
-    transition.statusChangedAt === 'always'
-      ? sql`status_changed_at = now()`
-      : sql`status_changed_at = case when l.status <> ${status} then now() else l.status_changed_at end`,
-  );
+  const statusChangedAt = {
+    always: () => sql`now()`,
+    whenStatusChanges: () =>
+      sql`case when l.status <> ${status} then now() else l.status_changed_at end`,
+    previous: () => previous('status_changed_at'),
+  }[transition.statusChangedAt]();
+  parts.push(sql`status_changed_at = ${statusChangedAt}`);
   parts.push(sql`updated_at = now()`);
   return sql.join(parts, sql`, `);
 }

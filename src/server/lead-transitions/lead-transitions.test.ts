@@ -127,6 +127,11 @@ interface Applied {
   assessorId?: string;
   outcome?: AttemptOutcome;
   callbackAt?: Date;
+  /** The lead before the call an undo takes back. */
+  previous?: Pick<
+    LeadRow,
+    'status' | 'owner_id' | 'last_owner_id' | 'callback_at' | 'status_changed_at'
+  >;
 }
 
 async function bulk(ids: number[], operation: unknown) {
@@ -189,6 +194,66 @@ const apply: Record<LeadAction, () => Promise<Applied>> = {
   },
   recordOutcome: callOutcome('invalid'),
   scheduleCallback: callOutcome('yellow', hoursFromNow(24)),
+  async undoOutcome() {
+    // Each lead as a call by Ana left it, and that call's undo as the call would have stored it.
+    const previous = {
+      status: 'assigned',
+      owner_id: ana.id,
+      last_owner_id: null,
+      callback_at: null,
+      status_changed_at: hoursFromNow(-96),
+    } as const;
+    const leads = await seedOnePerStatus();
+    for (const [status, id] of leads) {
+      const lead = seeded.get(id) as LeadRow;
+      // The undo knows its call by the lead's last change: the same instant, to the microsecond.
+      await t.database.db
+        .updateTable('leads')
+        .set({ updated_at: lead.updated_at })
+        .where('id', '=', id)
+        .execute();
+      const attempt = await t.database.db
+        .insertInto('lead_attempts')
+        .values({
+          lead_id: id,
+          assessor_id: ana.id,
+          outcome:
+            status === 'new' || status === 'assigned' || status === 'recycled'
+              ? 'no_answer'
+              : status,
+          channel: 'phone',
+          created_at: lead.updated_at,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      await t.database.db
+        .insertInto('outcome_undo')
+        .values({
+          ...previous,
+          assessor_id: ana.id,
+          attempt_id: attempt.id,
+          lead_id: id,
+          recorded_at: lead.updated_at,
+          last_note: null,
+          blocked_phone: null,
+        })
+        .onConflict((conflict) =>
+          conflict.column('assessor_id').doUpdateSet((eb) => ({
+            attempt_id: eb.ref('excluded.attempt_id'),
+            lead_id: eb.ref('excluded.lead_id'),
+            recorded_at: eb.ref('excluded.recorded_at'),
+          })),
+        )
+        .execute();
+      const response = await t.app.inject({
+        method: 'POST',
+        url: `/api/attempts/${attempt.id}/undo`,
+        headers: { origin: testOrigin, cookie: ana.cookie },
+      });
+      expect([200, 409], response.body).toContain(response.statusCode);
+    }
+    return { leads, previous };
+  },
   async recycle() {
     // The walk's red lead is the only one the recycle finds.
     await t.database.db
@@ -273,7 +338,7 @@ function expectTransition(
     expect(after, label).toEqual(before);
     return;
   }
-  const to = statusAfter(action, applied.outcome);
+  const to = statusAfter(action, { outcome: applied.outcome, previous: applied.previous?.status });
   if (to === null) {
     expect(after, label).toBeUndefined();
     return;
@@ -291,6 +356,12 @@ function expectTransition(
     case 'kept':
       expect(after.owner_id, label).toBe(before.owner_id);
       break;
+    case 'previous':
+      expect([after.owner_id, after.last_owner_id], label).toEqual([
+        applied.previous?.owner_id,
+        applied.previous?.last_owner_id,
+      ]);
+      break;
     case 'clearedWhenClosed': {
       const closes = applied.outcome !== undefined && outcomeClosesLead(applied.outcome);
       expect(after.owner_id, label).toBe(closes ? null : before.owner_id);
@@ -305,14 +376,22 @@ function expectTransition(
   if (transition.assignedAt === 'kept')
     expect(after.assigned_at, label).toEqual(before.assigned_at);
   expect(after.callback_at, label).toEqual(
-    transition.callbackAt === 'given' ? (applied.callbackAt ?? null) : null,
+    { given: applied.callbackAt ?? null, previous: applied.previous?.callback_at, cleared: null }[
+      transition.callbackAt
+    ],
   );
-  expect(after.attempts - before.attempts, label).toBe(transition.counts === 'attempts' ? 1 : 0);
+  const attemptsAdded =
+    transition.counts === 'attempts' ? 1 : transition.uncounts === 'attempts' ? -1 : 0;
+  expect(after.attempts - before.attempts, label).toBe(attemptsAdded);
   expect(after.recycles - before.recycles, label).toBe(transition.counts === 'recycles' ? 1 : 0);
-  const statusMoved = transition.statusChangedAt === 'always' || before.status !== to;
-  expect(after.status_changed_at.getTime() > before.status_changed_at.getTime(), label).toBe(
-    statusMoved,
-  );
+  if (transition.statusChangedAt === 'previous') {
+    expect(after.status_changed_at, label).toEqual(applied.previous?.status_changed_at);
+  } else {
+    const statusMoved = transition.statusChangedAt === 'always' || before.status !== to;
+    expect(after.status_changed_at.getTime() > before.status_changed_at.getTime(), label).toBe(
+      statusMoved,
+    );
+  }
   expect(after.erased_at !== null, label).toBe(transition.erasesPersonalData === true);
   if (transition.erasesPersonalData) expect([after.name, after.phone], label).toEqual([null, null]);
 }

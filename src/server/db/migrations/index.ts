@@ -20,6 +20,7 @@ import * as importWarnings from './0018-import-warnings.ts';
 import * as signInAddresses from './0019-sign-in-addresses.ts';
 import * as importedWithWarnings from './0020-imported-with-warnings.ts';
 import * as searchText from './0021-search-text.ts';
+import * as outcomeUndo from './0022-outcome-undo.ts';
 
 /** Every migration, in order. A landed migration is never edited: add a new one. */
 export const migrations: Record<string, Migration> = {
@@ -44,4 +45,5 @@ export const migrations: Record<string, Migration> = {
   '0019-sign-in-addresses': signInAddresses,
   '0020-imported-with-warnings': importedWithWarnings,
   '0021-search-text': searchText,
+  '0022-outcome-undo': outcomeUndo,
 };

@@ -12,7 +12,12 @@ import {
 import { Fragment, useCallback, useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { appRoutes } from '../../../../core/app-routes.ts';
-import { type MyLead, myLeadsPageSize, outcomeButtons } from '../../../../core/attempts.ts';
+import {
+  type MyLead,
+  myLeadsPageSize,
+  outcomeButtons,
+  undoWindowSeconds,
+} from '../../../../core/attempts.ts';
 import {
   type AttemptOutcome,
   closedStatuses,
@@ -28,6 +33,7 @@ import { useMyLeads } from '../api/get-my-leads.ts';
 import { useRecordAttempt } from '../api/record-attempt.ts';
 import { DayProgress } from '../components/day-progress.tsx';
 import { LeadCard, leadCardId } from '../components/lead-card.tsx';
+import { useUndoLastCall } from '../components/undo-last-call.tsx';
 import classes from './assessor-leads-page.module.css';
 
 const groupLabels: Record<MyLead['group'], string> = {
@@ -63,6 +69,13 @@ export function AssessorLeadsPage() {
   const [focusRequest, setFocusRequest] = useState(0);
   const [errorByLead, setErrorByLead] = useState<{ leadId: number; message: string } | null>(null);
   const [blocking, setBlocking] = useState<{ lead: MyLead; outcome: AttemptOutcome } | null>(null);
+  const undoLastCall = useUndoLastCall({
+    onUndone: (leadId, message) => {
+      setAnnouncement(message);
+      setCurrentId(leadId);
+      setFocusRequest((n) => n + 1);
+    },
+  });
 
   const leads = myLeads.data?.leads ?? [];
   const groups = myLeads.data?.groups;
@@ -70,7 +83,7 @@ export function AssessorLeadsPage() {
     ? groups.callbackDue + groups.notAttended + groups.retry + groups.callbackLater
     : 0;
   const current = leads.find((lead) => lead.id === currentId) ?? leads[0];
-  const busy = recordAttempt.isPending;
+  const busy = recordAttempt.isPending || undoLastCall.undoing;
 
   // Moving with the keyboard, or after an outcome, puts the focus on the new current card.
   const lastFocusRequest = useRef(0);
@@ -120,8 +133,14 @@ export function AssessorLeadsPage() {
           },
         },
         {
-          onSuccess: () => {
+          onSuccess: (result) => {
             setAnnouncement(`${lead.name}: ${leadStatusLabels[outcome]} registrado.`);
+            undoLastCall.offer({
+              attemptId: result.attempt.id,
+              leadId: lead.id,
+              leadName: lead.name,
+              outcome,
+            });
             setNotes(({ [lead.id]: _, ...rest }) => rest);
             setCallbackLeadId(null);
             setCurrentId(next?.id ?? null);
@@ -131,12 +150,17 @@ export function AssessorLeadsPage() {
         },
       );
     },
-    [busy, leads, notes, recordAttempt, whatsAppLeadIds],
+    [busy, leads, notes, recordAttempt, undoLastCall.offer, whatsAppLeadIds],
   );
 
   useEffect(() => {
     const onKeyDown = (event: KeyboardEvent) => {
-      if (!current || !isShortcutTarget(event) || callbackLeadId !== null || blocking) return;
+      if (!isShortcutTarget(event) || callbackLeadId !== null || blocking) return;
+      if (event.key === 'z' || event.key === 'Z') {
+        if (!event.repeat && !busy) undoLastCall.undoLast();
+        return;
+      }
+      if (!current) return;
       const button = outcomeButtons.find((item) => item.key === event.key);
       if (button) {
         event.preventDefault();
@@ -157,7 +181,7 @@ export function AssessorLeadsPage() {
     };
     window.addEventListener('keydown', onKeyDown);
     return () => window.removeEventListener('keydown', onKeyDown);
-  }, [blocking, callbackLeadId, current, leads, record, select]);
+  }, [blocking, busy, callbackLeadId, current, leads, record, select, undoLastCall.undoLast]);
 
   return (
     <>
@@ -211,7 +235,8 @@ export function AssessorLeadsPage() {
               <Text size="xs" c="dimmed" className={classes.shortcutHint}>
                 Atalhos: <Kbd size="xs">1</Kbd>–<Kbd size="xs">6</Kbd> registram o resultado do lead
                 atual; <Kbd size="xs">J</Kbd>/<Kbd size="xs">K</Kbd> ou <Kbd size="xs">↓</Kbd>/
-                <Kbd size="xs">↑</Kbd> mudam de lead; <Kbd size="xs">Esc</Kbd> sai da observação.
+                <Kbd size="xs">↑</Kbd> mudam de lead; <Kbd size="xs">Z</Kbd> desfaz a última ligação
+                (por {undoWindowSeconds} segundos); <Kbd size="xs">Esc</Kbd> sai da observação.
               </Text>
               {leads.map((lead, index) => {
                 const startsGroup = leads[index - 1]?.group !== lead.group;
