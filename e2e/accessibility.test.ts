@@ -48,17 +48,24 @@ async function visit(page: Page, path: string, heading: string) {
 }
 
 const suffix = Date.now().toString(36);
+/** The pages follow the system's setting: each is checked in both. */
+const colorSchemes = ['light', 'dark'] as const;
 
 describe('accessibility', () => {
   it('has no serious or critical axe finding on the signed-out pages', async () => {
     const page = await newPage(browser);
     const found: string[] = [];
-    for (const [path, heading] of [
-      [appRoutes.login.path, 'Entrar'],
-      [appRoutes.forgotPassword.path, 'Recuperar senha'],
-    ] as const) {
-      await visit(page, path, heading);
-      found.push(...(await seriousViolations(page)).map((text) => `${path}: ${text}`));
+    for (const colorScheme of colorSchemes) {
+      await page.emulateMedia({ colorScheme });
+      for (const [path, heading] of [
+        [appRoutes.login.path, 'Entrar'],
+        [appRoutes.forgotPassword.path, 'Recuperar senha'],
+      ] as const) {
+        await visit(page, path, heading);
+        found.push(
+          ...(await seriousViolations(page)).map((text) => `${colorScheme} ${path}: ${text}`),
+        );
+      }
     }
     expect(found).toEqual([]);
     await page.context().close();
@@ -99,9 +106,18 @@ describe('accessibility', () => {
       appRoutes.calls,
       appRoutes.audit,
     ];
-    for (const route of pages) {
-      await visit(page, route.path, route.title === 'CCA - Dashboard' ? 'Dashboard' : route.title);
-      found.push(...(await seriousViolations(page)).map((text) => `${route.path}: ${text}`));
+    for (const colorScheme of colorSchemes) {
+      await page.emulateMedia({ colorScheme });
+      for (const route of pages) {
+        await visit(
+          page,
+          route.path,
+          route.title === 'CCA - Dashboard' ? 'Dashboard' : route.title,
+        );
+        found.push(
+          ...(await seriousViolations(page)).map((text) => `${colorScheme} ${route.path}: ${text}`),
+        );
+      }
     }
     expect(found).toEqual([]);
     await page.context().close();
@@ -118,10 +134,13 @@ describe('accessibility', () => {
     await signIn(page, assessor.email, assessor.password);
     await page.waitForURL((url) => url.pathname === appRoutes.assessorLeads.path);
     const found: string[] = [];
-    await visit(page, appRoutes.assessorLeads.path, appRoutes.assessorLeads.title);
-    found.push(...(await seriousViolations(page)));
-    await visit(page, appRoutes.calls.path, 'Minhas ligações');
-    found.push(...(await seriousViolations(page)));
+    for (const colorScheme of colorSchemes) {
+      await page.emulateMedia({ colorScheme });
+      await visit(page, appRoutes.assessorLeads.path, appRoutes.assessorLeads.title);
+      found.push(...(await seriousViolations(page)).map((text) => `${colorScheme}: ${text}`));
+      await visit(page, appRoutes.calls.path, 'Minhas ligações');
+      found.push(...(await seriousViolations(page)).map((text) => `${colorScheme}: ${text}`));
+    }
     expect(found).toEqual([]);
     await page.context().close();
   });

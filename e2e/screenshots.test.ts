@@ -18,6 +18,7 @@ const shots = [
   'lista-de-leads',
   'distribuicao-diaria',
   'assessor-celular',
+  'assessor-celular-escuro',
   'leads-celular',
 ] as const;
 
@@ -82,6 +83,8 @@ describe('the README pictures', () => {
     await phone.waitForURL((url) => url.pathname === '/colaborador');
     await phone.getByRole('heading', { name: 'Maria da Conceição Araújo', level: 3 }).waitFor();
     await shoot(phone, 'assessor-celular');
+    await phone.emulateMedia({ colorScheme: 'dark' });
+    await shoot(phone, 'assessor-celular-escuro');
     const adminPhone = await newPage(browser, { width: 390, height: 844 });
     await signIn(adminPhone, admin().email, admin().password);
     await adminPhone.waitForURL((url) => url.pathname === '/');

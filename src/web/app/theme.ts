@@ -1,4 +1,4 @@
-import { createTheme, type MantineColorsTuple } from '@mantine/core';
+import { type CSSVariablesResolver, createTheme, type MantineColorsTuple } from '@mantine/core';
 
 /** The brand green of the original product (Tailwind's green scale). */
 const green: MantineColorsTuple = [
@@ -74,8 +74,8 @@ const red: MantineColorsTuple = [
 
 export const theme = createTheme({
   primaryColor: 'green',
-  // Shade 7 keeps white button text above the 4.5:1 contrast ratio of WCAG AA.
-  primaryShade: { light: 7, dark: 5 },
+  // Shade 7 keeps white button text above the 4.5:1 contrast ratio of WCAG AA, on either scheme.
+  primaryShade: { light: 7, dark: 7 },
   colors: { green, gray, yellow, orange, red },
   defaultRadius: 'md',
   cursorType: 'pointer',
@@ -90,5 +90,19 @@ export const theme = createTheme({
         visibilityToggleButtonProps: { 'aria-label': 'Mostrar ou ocultar o que foi digitado' },
       },
     },
+  },
+});
+
+/**
+ * In the dark scheme Mantine's dimmed and placeholder texts (dark.2 and dark.3 on dark.7, 4:1
+ * and less) fall below WCAG AA's 4.5:1; dark.1 keeps hints, descriptions, placeholders and
+ * secondary figures legible.
+ */
+export const cssVariablesResolver: CSSVariablesResolver = (mantineTheme) => ({
+  variables: {},
+  light: {},
+  dark: {
+    '--mantine-color-dimmed': mantineTheme.colors.dark[1] as string,
+    '--mantine-color-placeholder': mantineTheme.colors.dark[1] as string,
   },
 });

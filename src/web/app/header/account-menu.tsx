@@ -1,5 +1,20 @@
-import { Button, Menu, Text } from '@mantine/core';
-import { IconChevronDown, IconLogout, IconUserCircle } from '@tabler/icons-react';
+import {
+  Button,
+  type MantineColorScheme,
+  Menu,
+  Text,
+  useMantineColorScheme,
+  VisuallyHidden,
+} from '@mantine/core';
+import {
+  IconCheck,
+  IconChevronDown,
+  IconDeviceDesktop,
+  IconLogout,
+  IconMoon,
+  IconSun,
+  IconUserCircle,
+} from '@tabler/icons-react';
 import { roleLabels } from '../../../core/roles.ts';
 import type { Me } from '../../../core/users.ts';
 import { useSignOut } from '../../features/auth/index.ts';
@@ -8,8 +23,16 @@ export interface AccountMenuProps {
   user: Me;
 }
 
+const colorSchemes: { value: MantineColorScheme; label: string; icon: typeof IconSun }[] = [
+  { value: 'auto', label: 'Tema do sistema', icon: IconDeviceDesktop },
+  { value: 'light', label: 'Tema claro', icon: IconSun },
+  { value: 'dark', label: 'Tema escuro', icon: IconMoon },
+];
+
 export function AccountMenu({ user }: AccountMenuProps) {
   const signOut = useSignOut();
+  // Kept in this browser (localStorage); "auto" follows the system's light or dark setting.
+  const { colorScheme, setColorScheme } = useMantineColorScheme();
 
   return (
     <Menu position="bottom-end" width={240} shadow="md">
@@ -39,6 +62,20 @@ export function AccountMenu({ user }: AccountMenuProps) {
             {roleLabels[user.role]}
           </Text>
         </Menu.Item>
+        <Menu.Divider />
+        <Menu.Label>Aparência</Menu.Label>
+        {colorSchemes.map(({ value, label, icon: Icon }) => (
+          <Menu.Item
+            key={value}
+            leftSection={<Icon size={16} aria-hidden />}
+            rightSection={colorScheme === value ? <IconCheck size={16} aria-hidden /> : null}
+            onClick={() => setColorScheme(value)}
+          >
+            {label}
+            {/* Mantine's items are plain menu items (no checked state): the words say it. */}
+            {colorScheme === value ? <VisuallyHidden> (em uso)</VisuallyHidden> : null}
+          </Menu.Item>
+        ))}
         <Menu.Divider />
         <Menu.Item
           leftSection={<IconLogout size={16} aria-hidden />}
