@@ -1,6 +1,7 @@
 import { Box, Stack, Table, Text } from '@mantine/core';
 import { type AuditEntry, auditActionLabels } from '../../../../core/audit.ts';
 import { formatDateTime } from '../../../components/pt-br-format.ts';
+import { useNarrowScreen } from '../../../lib/narrow-screen.ts';
 import { describeValue, labelOf, targetOf } from './audit-details.ts';
 
 const refusals = new Set(['auth.sign_in_failed', 'access.denied']);
@@ -9,7 +10,83 @@ export interface AuditTableProps {
   entries: AuditEntry[];
 }
 
+function Actor({ entry }: { entry: AuditEntry }) {
+  return (
+    <>
+      <Text size="sm">{entry.actorName ?? (entry.actorId ? '—' : 'Não identificado')}</Text>
+      {entry.actorEmail ? (
+        <Text size="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
+          {/* Without a known actor, the e-mail is the one typed in a refused sign-in. */}
+          {entry.actorId ? entry.actorEmail : `e-mail usado: ${entry.actorEmail}`}
+        </Text>
+      ) : null}
+    </>
+  );
+}
+
+function Action({ entry }: { entry: AuditEntry }) {
+  return (
+    <Text size="sm" fw={600} c={refusals.has(entry.action) ? 'red.8' : undefined}>
+      {auditActionLabels[entry.action]}
+    </Text>
+  );
+}
+
+function Details({ entry }: { entry: AuditEntry }) {
+  return (
+    <Stack gap={0}>
+      {Object.entries(entry.details).map(([key, value]) => (
+        <Text key={key} size="xs" style={{ overflowWrap: 'anywhere' }}>
+          <Text span size="xs" fw={600}>
+            {labelOf(key)}:
+          </Text>{' '}
+          {describeValue(key, value)}
+        </Text>
+      ))}
+    </Stack>
+  );
+}
+
+/**
+ * The log, every column on a desktop; on a phone when, who and what in the first column, the
+ * target, details and address in the second.
+ */
 export function AuditTable({ entries }: AuditTableProps) {
+  const narrow = useNarrowScreen();
+  if (narrow) {
+    return (
+      <Table aria-label="Registro de auditoria" verticalSpacing="xs" layout="fixed">
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th w="45%">Quem e o quê</Table.Th>
+            <Table.Th>Detalhes</Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {entries.map((entry) => (
+            <Table.Tr key={entry.id}>
+              <Table.Td>
+                <Text size="xs" c="dimmed">
+                  {formatDateTime(entry.at)}
+                </Text>
+                <Action entry={entry} />
+                <Actor entry={entry} />
+              </Table.Td>
+              <Table.Td>
+                <Text size="xs" style={{ overflowWrap: 'anywhere' }}>
+                  {targetOf(entry)}
+                </Text>
+                <Details entry={entry} />
+                <Text size="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
+                  {entry.ip ?? '—'}
+                </Text>
+              </Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+    );
+  }
   return (
     // A phone is narrower than the table: it scrolls sideways inside this box, the page does not.
     <Box style={{ overflowX: 'auto' }}>
@@ -35,38 +112,14 @@ export function AuditTable({ entries }: AuditTableProps) {
             <Table.Tr key={entry.id}>
               <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDateTime(entry.at)}</Table.Td>
               <Table.Td>
-                <Text size="sm">
-                  {entry.actorName ?? (entry.actorId ? '—' : 'Não identificado')}
-                </Text>
-                {entry.actorEmail ? (
-                  <Text size="xs" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
-                    {/* Without a known actor, the e-mail is the one typed in a refused sign-in. */}
-                    {entry.actorId ? entry.actorEmail : `e-mail usado: ${entry.actorEmail}`}
-                  </Text>
-                ) : null}
+                <Actor entry={entry} />
               </Table.Td>
-              <Table.Td>
-                <Text
-                  size="sm"
-                  fw={600}
-                  c={refusals.has(entry.action) ? 'red.8' : undefined}
-                  style={{ minWidth: 140 }}
-                >
-                  {auditActionLabels[entry.action]}
-                </Text>
+              <Table.Td style={{ minWidth: 140 }}>
+                <Action entry={entry} />
               </Table.Td>
               <Table.Td style={{ whiteSpace: 'nowrap' }}>{targetOf(entry)}</Table.Td>
               <Table.Td>
-                <Stack gap={0}>
-                  {Object.entries(entry.details).map(([key, value]) => (
-                    <Text key={key} size="xs" style={{ overflowWrap: 'anywhere' }}>
-                      <Text span size="xs" fw={600}>
-                        {labelOf(key)}:
-                      </Text>{' '}
-                      {describeValue(key, value)}
-                    </Text>
-                  ))}
-                </Stack>
+                <Details entry={entry} />
               </Table.Td>
               <Table.Td>
                 <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
