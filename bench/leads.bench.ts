@@ -1,4 +1,5 @@
 import { sql } from 'kysely';
+import { encodeNameCursor } from '../src/server/http/keyset-cursor.ts';
 import type { BenchContext } from './context.ts';
 import { atMost, below, type Figure, medianMs, percentile } from './harness.ts';
 
@@ -30,6 +31,19 @@ export async function leadListBenchmarks(context: BenchContext): Promise<Figure[
   const deepPage = await medianMs(runs, () =>
     get(`/api/leads?limit=100&cursor=${encodeURIComponent(deepCursor)}`),
   );
+  // In name order (the names' own index): the first page and one from the middle of the alphabet.
+  const middle = await sql<{ search_name: string; lead_id: number }>`
+    SELECT search_name, lead_id FROM lead_names ORDER BY search_name, lead_id
+    OFFSET (SELECT count(*) / 2 FROM lead_names) LIMIT 1
+  `.execute(database.db);
+  const middleCursor = encodeNameCursor(
+    middle.rows[0]?.search_name ?? '',
+    middle.rows[0]?.lead_id ?? 1,
+  );
+  const firstByName = await medianMs(runs, () => get('/api/leads?limit=100&sort=name'));
+  const middleByName = await medianMs(runs, () =>
+    get(`/api/leads?limit=100&sort=name&cursor=${encodeURIComponent(middleCursor)}`),
+  );
   const phoneSearch = await medianMs(runs, async () => {
     const page = await get(`/api/leads?q=${encodeURIComponent(typedPhone)}`);
     if (page.leads.length !== 1) throw new Error(`phone search found ${page.leads.length}`);
@@ -52,6 +66,8 @@ export async function leadListBenchmarks(context: BenchContext): Promise<Figure[
     below('list: first page (100 leads)', firstPage, 'ms', 50),
     below('list: deep page (1 000 from the end)', deepPage, 'ms', 50),
     atMost('list: deep page ÷ first page', deepPage / firstPage, '×', 2),
+    below('list by name: first page', firstByName, 'ms', 50),
+    below('list by name: a page from the middle of the alphabet', middleByName, 'ms', 50),
     below(`search by phone typed as "${typedPhone}"`, phoneSearch, 'ms', 20),
     below(`search by name "${nameFragment}"`, nameSearch, 'ms', 300),
     below(

@@ -111,8 +111,21 @@ export const leadFilterSchema = z.object({
 });
 export type LeadFilter = z.output<typeof leadFilterSchema>;
 
+/**
+ * The orders of the lead list, each read by keyset pages: by id either way, or by the name
+ * folded as search folds it (accents and case aside), leads without a name (erased) last.
+ */
+export const leadSorts = ['newest', 'oldest', 'name'] as const;
+export type LeadSort = (typeof leadSorts)[number];
+export const leadSortLabels: Record<LeadSort, string> = {
+  newest: 'Mais recentes primeiro',
+  oldest: 'Mais antigos primeiro',
+  name: 'Nome (A–Z)',
+};
+
 export const leadListQuerySchema = leadFilterSchema.extend({
-  cursor: z.string().max(200).optional(),
+  sort: z.enum(leadSorts).default('newest'),
+  cursor: z.string().max(600).optional(),
   limit: z.coerce.number().int().min(1).max(500).default(100),
 });
 export type LeadListQuery = z.input<typeof leadListQuerySchema>;

@@ -40,6 +40,23 @@ export function decodeTimeKeyCursor(cursor: string): { at: string; key: string }
   return { at, key: text.slice(separator + 1) };
 }
 
+/**
+ * A cursor for pages ordered by a name then an id: the last row's folded name, or null once
+ * the pages have reached the rows without a name, which come last.
+ */
+export function encodeNameCursor(name: string | null, id: number): string {
+  return Buffer.from(name === null ? `x|${id}` : `n|${id}|${name}`).toString('base64url');
+}
+
+export function decodeNameCursor(cursor: string): { name: string | null; id: number } {
+  const [kind, idText = '', ...rest] = Buffer.from(cursor, 'base64url').toString().split('|');
+  const id = Number(idText);
+  if (!/^\d+$/.test(idText) || !Number.isSafeInteger(id) || id <= 0) throw invalidCursor();
+  if (kind === 'x' && rest.length === 0) return { name: null, id };
+  if (kind === 'n' && rest.length > 0) return { name: rest.join('|'), id };
+  throw invalidCursor();
+}
+
 /** A time cursor whose key is a row's id. */
 export function decodeTimeCursor(cursor: string): { at: string; id: number } {
   const { at, key } = decodeTimeKeyCursor(cursor);

@@ -1,4 +1,11 @@
-import { type Kysely, type RawBuilder, type SqlBool, sql, type Updateable } from 'kysely';
+import {
+  type InferResult,
+  type Kysely,
+  type RawBuilder,
+  type SqlBool,
+  sql,
+  type Updateable,
+} from 'kysely';
 import type { LeadFilter } from '../../core/leads.ts';
 import { type LocalTime, localTime } from '../db/local-time.ts';
 import type { Database, LeadsTable } from '../db/schema.ts';
@@ -63,58 +70,116 @@ export function leadFilterCondition(
   return conditions.length > 0 ? sql<SqlBool>`(${sql.join(conditions, sql` and `)})` : sql`true`;
 }
 
+/** The columns of the list's rows. */
+function selectLeadSummaries(db: Kysely<Database>) {
+  return db
+    .selectFrom('leads as l')
+    .leftJoin('users as u', 'u.id', 'l.owner_id')
+    .select([
+      'l.id',
+      'l.name',
+      'l.phone',
+      'l.email',
+      'l.cpf',
+      'l.city',
+      'l.uf',
+      'l.status',
+      'l.owner_id as ownerId',
+      'u.name as ownerName',
+      'l.batch_id as batchId',
+      'l.source',
+      'l.attempts',
+      'l.recycles',
+      'l.assigned_at as assignedAt',
+      'l.callback_at as callbackAt',
+      'l.created_at as createdAt',
+      'l.updated_at as updatedAt',
+      'l.erased_at as erasedAt',
+    ]);
+}
+type SummaryRow = InferResult<ReturnType<typeof selectLeadSummaries>>[number];
+
 /** `timeZone`: the call centre's (TIME_ZONE), for the days of the filters and the times shown. */
 export function createLeadRepository(db: Kysely<Database>, timeZone: string) {
   const local = localTime(timeZone);
-  const selectSummaries = () =>
-    db
-      .selectFrom('leads as l')
-      .leftJoin('users as u', 'u.id', 'l.owner_id')
-      .select([
-        'l.id',
-        'l.name',
-        'l.phone',
-        'l.email',
-        'l.cpf',
-        'l.city',
-        'l.uf',
-        'l.status',
-        'l.owner_id as ownerId',
-        'u.name as ownerName',
-        'l.batch_id as batchId',
-        'l.source',
-        'l.attempts',
-        'l.recycles',
-        'l.assigned_at as assignedAt',
-        'l.callback_at as callbackAt',
-        'l.created_at as createdAt',
-        'l.updated_at as updatedAt',
-        'l.erased_at as erasedAt',
-      ]);
+  const selectSummaries = () => selectLeadSummaries(db);
 
   return {
-    /** One page by id, newest first: `id < after` keeps it an index range at any depth. */
-    listPage(filter: LeadFilter, after: number | undefined, limit: number) {
+    /**
+     * One page by id, newest first (or oldest first): `id < after` (`>`) keeps it an index
+     * range at any depth.
+     */
+    listPage(
+      filter: LeadFilter,
+      after: number | undefined,
+      limit: number,
+      order: 'desc' | 'asc' = 'desc',
+    ) {
       const search = filter.q ? parseLeadSearch(filter.q) : undefined;
+      const beyond = order === 'desc' ? '<' : '>';
       if (search?.kind === 'name') {
-        // The matching names, newest first, lead the join: the page reads `limit` leads, not
-        // one per match (a first name alone matches 4 % of a million leads).
+        // The matching names, in the page's order, lead the join: the page reads `limit` leads,
+        // not one per match (a first name alone matches 4 % of a million leads).
         const matches = sql<{ lead_id: number }>`(
           select n.lead_id from lead_names n
           where ${nameMatches(search.words)}
-            ${after === undefined ? sql`` : sql`and n.lead_id < ${after}`}
-          order by n.lead_id desc
+            ${after === undefined ? sql`` : sql`and n.lead_id ${sql.raw(beyond)} ${after}`}
+          order by n.lead_id ${sql.raw(order)}
         )`;
         return selectSummaries()
           .innerJoin(matches.as('m'), (join) => join.onRef('m.lead_id', '=', 'l.id'))
           .where(leadFilterCondition(filter, local, { namesJoined: true }))
-          .orderBy('m.lead_id', 'desc')
+          .orderBy('m.lead_id', order)
           .limit(limit)
           .execute();
       }
       let query = selectSummaries().where(leadFilterCondition(filter, local));
-      if (after !== undefined) query = query.where('l.id', '<', after);
-      return query.orderBy('l.id', 'desc').limit(limit).execute();
+      if (after !== undefined) query = query.where('l.id', beyond, after);
+      return query.orderBy('l.id', order).limit(limit).execute();
+    },
+
+    /**
+     * One page in name order (the folded name, then the id), from the names' own index
+     * (migration 0023): `(name, id) > after` keeps it an index range at any depth. The leads
+     * without a name, erased ones, follow by id once the names run out.
+     */
+    async listPageByName(
+      filter: LeadFilter,
+      after: { name: string | null; id: number } | undefined,
+      limit: number,
+    ): Promise<(SummaryRow & { sortName: string | null })[]> {
+      const search = filter.q ? parseLeadSearch(filter.q) : undefined;
+      const rows: (SummaryRow & { sortName: string | null })[] = [];
+      if (after?.name !== null) {
+        let named = selectSummaries()
+          .innerJoin('lead_names as n', 'n.lead_id', 'l.id')
+          .select('n.search_name as sortName')
+          .where(leadFilterCondition(filter, local, { namesJoined: true }));
+        if (search?.kind === 'name') named = named.where(nameMatches(search.words));
+        if (after) {
+          named = named.where(
+            sql<SqlBool>`(n.search_name, n.lead_id) > (${after.name}, ${after.id})`,
+          );
+        }
+        rows.push(
+          ...(await named.orderBy('n.search_name').orderBy('n.lead_id').limit(limit).execute()),
+        );
+      }
+      // A name search finds no lead without a name.
+      if (rows.length < limit && search?.kind !== 'name') {
+        let nameless = selectSummaries()
+          .select(sql<string | null>`null::text`.as('sortName'))
+          .where(leadFilterCondition(filter, local))
+          .where('l.name', 'is', null);
+        if (after?.name === null) nameless = nameless.where('l.id', '>', after.id);
+        rows.push(
+          ...(await nameless
+            .orderBy('l.id')
+            .limit(limit - rows.length)
+            .execute()),
+        );
+      }
+      return rows;
     },
 
     /** The leads matching, counted up to `upTo` (one more tells that there are more). */

@@ -38,8 +38,8 @@ export const leadRoutes: FastifyPluginAsyncZod<{
       },
     },
     async (request) => {
-      const { cursor, limit, ...filter } = request.query;
-      return leadService.list(filter, cursor, limit);
+      const { cursor, limit, sort, ...filter } = request.query;
+      return leadService.list(filter, { sort, cursor }, limit);
     },
   );
 

@@ -7,6 +7,7 @@ import {
   type LeadFilter,
   type LeadPage,
   type LeadPersonalData,
+  type LeadSort,
   type LeadSummary,
   type NewLeadsSummary,
   type updateLeadBodySchema,
@@ -17,7 +18,12 @@ import type { LeadsTable } from '../db/schema.ts';
 import type { RunUnitOfWork } from '../db/unit-of-work.ts';
 import { AppError } from '../http/app-error.ts';
 import { isoTime } from '../http/iso-time.ts';
-import { decodeCursor, encodeCursor } from '../http/keyset-cursor.ts';
+import {
+  decodeCursor,
+  decodeNameCursor,
+  encodeCursor,
+  encodeNameCursor,
+} from '../http/keyset-cursor.ts';
 import type { LeadRepository } from './lead.repository.ts';
 import type { BulkOperation, LeadChangeRepository, LeadTarget } from './lead-change.repository.ts';
 
@@ -97,9 +103,31 @@ export function createLeadService({
       return { count: Math.max(await leads.estimateCount(filter), counted), exact: false };
     },
 
-    async list(filter: LeadFilter, cursor: string | undefined, limit: number): Promise<LeadPage> {
+    async list(
+      filter: LeadFilter,
+      { sort, cursor }: { sort: LeadSort; cursor: string | undefined },
+      limit: number,
+    ): Promise<LeadPage> {
+      if (sort === 'name') {
+        const rows = await leads.listPageByName(
+          filter,
+          cursor ? decodeNameCursor(cursor) : undefined,
+          limit + 1,
+        );
+        const page = rows.slice(0, limit);
+        const last = page.at(-1);
+        return {
+          leads: page.map(toLeadSummary),
+          nextCursor: rows.length > limit && last ? encodeNameCursor(last.sortName, last.id) : null,
+        };
+      }
       const after = cursor ? decodeCursor(cursor) : undefined;
-      const rows = await leads.listPage(filter, after, limit + 1);
+      const rows = await leads.listPage(
+        filter,
+        after,
+        limit + 1,
+        sort === 'oldest' ? 'asc' : 'desc',
+      );
       const page = rows.slice(0, limit);
       const last = page.at(-1);
       return {

@@ -21,6 +21,7 @@ import * as signInAddresses from './0019-sign-in-addresses.ts';
 import * as importedWithWarnings from './0020-imported-with-warnings.ts';
 import * as searchText from './0021-search-text.ts';
 import * as outcomeUndo from './0022-outcome-undo.ts';
+import * as leadNameOrder from './0023-lead-name-order.ts';
 
 /** Every migration, in order. A landed migration is never edited: add a new one. */
 export const migrations: Record<string, Migration> = {
@@ -46,4 +47,5 @@ export const migrations: Record<string, Migration> = {
   '0020-imported-with-warnings': importedWithWarnings,
   '0021-search-text': searchText,
   '0022-outcome-undo': outcomeUndo,
+  '0023-lead-name-order': leadNameOrder,
 };

@@ -1,7 +1,7 @@
 import { Box, Checkbox, Loader, Table, Text } from '@mantine/core';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { type KeyboardEvent, useEffect, useRef } from 'react';
-import type { LeadSummary } from '../../../../core/leads.ts';
+import type { LeadSort, LeadSummary } from '../../../../core/leads.ts';
 import { formatBrazilianPhone } from '../../../../core/phone.ts';
 import { formatDateTime, formatInteger } from '../../../components/pt-br-format.ts';
 import { useNarrowScreen } from '../../../lib/narrow-screen.ts';
@@ -9,6 +9,8 @@ import { LeadStatusBadge } from './lead-status-badge.tsx';
 
 export interface LeadsTableProps {
   leads: LeadSummary[];
+  /** The list's order, told to screen readers on the column it follows. */
+  sort: LeadSort;
   hasNextPage: boolean;
   isFetchingNextPage: boolean;
   onLoadMore: () => void;
@@ -18,6 +20,9 @@ export interface LeadsTableProps {
   onToggleLoaded: (selected: boolean) => void;
   onOpen: (id: number) => void;
 }
+
+/** The order of "Criado em" for each list order (ids grow with creation). */
+const createdOrder = { newest: 'descending', oldest: 'ascending', name: undefined } as const;
 
 /** Start fetching the next page this many rows before the end, so scrolling rarely waits. */
 const prefetchRows = 30;
@@ -72,6 +77,7 @@ function handleRowKeyDown(event: KeyboardEvent<HTMLTableRowElement>, open: () =>
 
 export function LeadsTable({
   leads,
+  sort,
   hasNextPage,
   isFetchingNextPage,
   onLoadMore,
@@ -142,18 +148,20 @@ export function LeadsTable({
             </Table.Th>
             {narrow ? (
               <>
-                <Table.Th>Nome e telefone</Table.Th>
+                <Table.Th aria-sort={sort === 'name' ? 'ascending' : undefined}>
+                  Nome e telefone
+                </Table.Th>
                 <Table.Th>Status e assessor</Table.Th>
               </>
             ) : (
               <>
-                <Table.Th>Nome</Table.Th>
+                <Table.Th aria-sort={sort === 'name' ? 'ascending' : undefined}>Nome</Table.Th>
                 <Table.Th>Telefone</Table.Th>
                 <Table.Th>Status</Table.Th>
                 <Table.Th>Assessor</Table.Th>
                 <Table.Th>Lote</Table.Th>
                 <Table.Th ta="right">Tentativas</Table.Th>
-                <Table.Th>Criado em</Table.Th>
+                <Table.Th aria-sort={createdOrder[sort]}>Criado em</Table.Th>
               </>
             )}
           </Table.Tr>

@@ -1,11 +1,18 @@
-import { Button, Checkbox, Group, Paper, Skeleton, Stack, Text } from '@mantine/core';
+import { Button, Checkbox, Group, Paper, Select, Skeleton, Stack, Text } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconDownload, IconPhoneOff } from '@tabler/icons-react';
 import { useCallback, useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import { appRoutes } from '../../../../core/app-routes.ts';
 import { leadStatusLabels } from '../../../../core/lead-status.ts';
-import type { BulkLeadsBody, LeadCount, LeadFilter } from '../../../../core/leads.ts';
+import {
+  type BulkLeadsBody,
+  type LeadCount,
+  type LeadFilter,
+  type LeadSort,
+  leadSortLabels,
+  leadSorts,
+} from '../../../../core/leads.ts';
 import { PageTitle } from '../../../components/page-title.tsx';
 import { formatInteger } from '../../../components/pt-br-format.ts';
 import { QueryErrorAlert } from '../../../components/query-error-alert.tsx';
@@ -73,7 +80,8 @@ export function LeadListPage() {
   const filter = useMemo(() => toLeadFilter(values, debouncedSearch), [values, debouncedSearch]);
   const [selection, setSelection] = useState<Selection>(noSelection);
   const [openLeadId, setOpenLeadId] = useState<number | null>(null);
-  const leads = useLeads(filter);
+  const [sort, setSort] = useState<LeadSort>('newest');
+  const leads = useLeads(filter, sort);
   const count = useLeadCount(filter);
   const assessors = useAssessors();
   const rows = useMemo(() => leads.data?.pages.flatMap((page) => page.leads) ?? [], [leads.data]);
@@ -158,6 +166,17 @@ export function LeadListPage() {
             </Text>
           </Group>
           <Group gap="xs">
+            <Select
+              aria-label="Ordem da lista"
+              size="sm"
+              w={200}
+              allowDeselect={false}
+              data={leadSorts.map((value) => ({ value, label: leadSortLabels[value] }))}
+              value={sort}
+              onChange={(value) => {
+                if (value) setSort(value as LeadSort);
+              }}
+            />
             <Button
               component={Link}
               to={appRoutes.blockedPhones.path}
@@ -212,6 +231,7 @@ export function LeadListPage() {
           <>
             <LeadsTable
               leads={rows}
+              sort={sort}
               hasNextPage={hasNextPage && !leads.isFetchNextPageError}
               isFetchingNextPage={isFetchingNextPage}
               onLoadMore={loadMore}
