@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { attemptOutcomes } from '../../core/lead-status.ts';
+import { createAttemptRepository } from './attempt.repository.ts';
 import { headersOf, inHours, setUpAttemptTestApp } from './fixtures/attempt-test-app.ts';
 
 const { context, asAdmin, seedLead, record, myLeads, snapshot } = setUpAttemptTestApp();
@@ -78,20 +79,22 @@ describe('POST /api/attempts/{id}/undo', () => {
     expect((await snapshot(leadId)).blocked).toHaveLength(1);
   });
 
-  it('undoes only the last call of its own assessor, and once', async () => {
+  it("undoes one's own calls only, each once", async () => {
     const first = await seedLead(context.ana);
     const second = await seedLead(context.ana);
     const firstCall = await call(first, 'red');
     const secondCall = await call(second, 'no_answer');
 
-    const older = await undo(context.ana, firstCall);
-    expect(older.statusCode).toBe(404);
-    expect(older.json().error.message).toBe('Só a sua última ligação pode ser desfeita, uma vez.');
-    expect((await snapshot(first)).lead?.status).toBe('red');
-
     const someoneElse = await undo(context.bruno, secondCall);
     expect(someoneElse.statusCode).toBe(404);
+    expect(someoneElse.json().error.message).toBe(
+      'Não há o que desfazer: a ligação já foi desfeita, não é sua ou o prazo acabou.',
+    );
     expect((await snapshot(second)).lead?.status).toBe('no_answer');
+
+    // A call before the last one, still in its window, on a lead nobody changed since.
+    expect((await undo(context.ana, firstCall)).statusCode).toBe(200);
+    expect((await snapshot(first)).lead?.status).toBe('assigned');
 
     const [once, twice] = await Promise.all([
       undo(context.ana, secondCall),
@@ -108,7 +111,7 @@ describe('POST /api/attempts/{id}/undo', () => {
     await context.t.database.db
       .updateTable('outcome_undo')
       .set({ recorded_at: inHours(-1) })
-      .where('assessor_id', '=', context.ana.id)
+      .where('attempt_id', '=', attemptId)
       .execute();
     const response = await undo(context.ana, attemptId);
     expect(response.statusCode).toBe(409);
@@ -141,6 +144,25 @@ describe('POST /api/attempts/{id}/undo', () => {
       1,
       1,
     ]);
+  });
+
+  it('forgets, by the purge, what calls older than a minute changed', async () => {
+    const leadId = await seedLead(context.ana);
+    const old = await call(leadId, 'no_answer');
+    const recent = await call(leadId, 'no_answer');
+    await context.t.database.db
+      .updateTable('outcome_undo')
+      .set({ recorded_at: inHours(-1) })
+      .where('attempt_id', '=', old)
+      .execute();
+    const attempts = createAttemptRepository(context.t.database.db, 'America/Sao_Paulo');
+    expect(await attempts.purgeUndos(60)).toBeGreaterThanOrEqual(1);
+    const kept = await context.t.database.db
+      .selectFrom('outcome_undo')
+      .select('attempt_id')
+      .where('attempt_id', 'in', [old, recent])
+      .execute();
+    expect(kept.map((row) => row.attempt_id)).toEqual([recent]);
   });
 
   it('refuses an id that is not a number', async () => {

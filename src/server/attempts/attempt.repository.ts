@@ -255,19 +255,13 @@ export function createAttemptRepository(db: Kysely<Database>, timeZone: string) 
             on conflict (phone) do nothing
             returning phone
           ), undo as (
-            -- The lead as it was, so "Desfazer" can put it back (one row per assessor).
+            -- The lead as it was, so "Desfazer" can put it back.
             insert into outcome_undo (assessor_id, attempt_id, lead_id, recorded_at, status,
               owner_id, last_owner_id, callback_at, status_changed_at, last_note, blocked_phone)
             select ${assessorId}, a.id, l.id, a.created_at, l.status, l.owner_id,
               l.last_owner_id, l.callback_at, l.status_changed_at, l.last_note,
               (select phone from blocked)
             from allowed l join attempt a on true
-            on conflict (assessor_id) do update set attempt_id = excluded.attempt_id,
-              lead_id = excluded.lead_id, recorded_at = excluded.recorded_at,
-              status = excluded.status, owner_id = excluded.owner_id,
-              last_owner_id = excluded.last_owner_id, callback_at = excluded.callback_at,
-              status_changed_at = excluded.status_changed_at, last_note = excluded.last_note,
-              blocked_phone = excluded.blocked_phone
           )
           select t.status as "currentStatus", a.lead_name as "leadName",
             a.lead_phone as "leadPhone", a.id, a.created_at as "createdAt", a.lead_id as "leadId",
@@ -283,8 +277,8 @@ export function createAttemptRepository(db: Kysely<Database>, timeZone: string) 
     },
 
     /**
-     * Undoes the assessor's last call if it is `attemptId`, was recorded within `windowSeconds`
-     * and nothing changed the lead since (its `updated_at` is still the call's): the lead gets
+     * Undoes the assessor's call `attemptId` if it was recorded within `windowSeconds` and
+     * nothing changed the lead since (its `updated_at` is still the call's): the lead gets
      * back its status, owner, call-back, place in the list and note, one attempt less, and a
      * history row; the call and the block list entry it added are deleted. One statement; the
      * undo row is used up either way. No row: nothing of this assessor's to undo. A row
@@ -334,6 +328,15 @@ export function createAttemptRepository(db: Kysely<Database>, timeZone: string) 
         `,
       ).execute(db);
       return result.rows[0];
+    },
+
+    /** Forgets what calls older than `seconds` changed: they can no longer be undone. */
+    async purgeUndos(seconds: number): Promise<number> {
+      const result = await db
+        .deleteFrom('outcome_undo')
+        .where('recorded_at', '<', sql<Date>`now() - make_interval(secs => ${seconds})`)
+        .executeTakeFirst();
+      return Number(result.numDeletedRows);
     },
 
     /** One page of calls, newest first: `id < after` keeps it an index range at any depth. */

@@ -106,7 +106,7 @@ export function createAttemptService({
     },
 
     /**
-     * Undoes the caller's last call within the window the page offers it (plus a margin for the
+     * Undoes one of the caller's calls within the window the page offers it (plus a margin for the
      * answer's way back and the click): the lead is as it was before, the call is gone.
      */
     async undo(assessorId: string, attemptId: number): Promise<UndoAttemptResult> {
@@ -116,7 +116,10 @@ export function createAttemptService({
         undoWindowSeconds + undoMarginSeconds,
       );
       if (!undone) {
-        throw new AppError('NOT_FOUND', 'Só a sua última ligação pode ser desfeita, uma vez.');
+        throw new AppError(
+          'NOT_FOUND',
+          'Não há o que desfazer: a ligação já foi desfeita, não é sua ou o prazo acabou.',
+        );
       }
       if (!undone.inTime) {
         throw new AppError(

@@ -5,6 +5,9 @@ import { createAttemptRepository } from './attempt.repository.ts';
 import { attemptRoutes } from './attempt.routes.ts';
 import { createAttemptService } from './attempt.service.ts';
 
+const undoKeptSeconds = 60;
+const undoPurgeIntervalMs = 5 * 60_000;
+
 /** The assessor's day and the call records: /api/my-leads, recording calls, /api/attempts. */
 export const attemptsFeature: FastifyPluginAsync<FeatureOptions> = async (
   app,
@@ -15,9 +18,15 @@ export const attemptsFeature: FastifyPluginAsync<FeatureOptions> = async (
     onError: (error) => app.log.warn({ err: error }, 'aviso de ligação não enviado'),
   });
   app.addHook('onClose', () => events.close());
-  const attemptService = createAttemptService({
-    attempts: createAttemptRepository(database.db, timeZone),
-    events,
-  });
+  const attempts = createAttemptRepository(database.db, timeZone);
+  const attemptService = createAttemptService({ attempts, events });
+  // What a call changed is kept only while it can be undone, and a little longer.
+  const purge = setInterval(() => {
+    attempts
+      .purgeUndos(undoKeptSeconds)
+      .catch((error: unknown) => app.log.warn({ err: error }, 'limpeza de desfazer falhou'));
+  }, undoPurgeIntervalMs);
+  purge.unref();
+  app.addHook('onClose', () => clearInterval(purge));
   await app.register(attemptRoutes, { attemptService, timeZone });
 };

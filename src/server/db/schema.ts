@@ -175,7 +175,7 @@ export interface LeadAttemptsTable {
   lead_name: string | null;
 }
 
-/** Each assessor's last call, as the lead was before it: what "Desfazer" puts back. */
+/** A recent call, as the lead was before it: what "Desfazer" puts back. */
 export interface OutcomeUndoTable {
   assessor_id: string;
   attempt_id: number;

@@ -237,13 +237,6 @@ const apply: Record<LeadAction, () => Promise<Applied>> = {
           last_note: null,
           blocked_phone: null,
         })
-        .onConflict((conflict) =>
-          conflict.column('assessor_id').doUpdateSet((eb) => ({
-            attempt_id: eb.ref('excluded.attempt_id'),
-            lead_id: eb.ref('excluded.lead_id'),
-            recorded_at: eb.ref('excluded.recorded_at'),
-          })),
-        )
         .execute();
       const response = await t.app.inject({
         method: 'POST',

@@ -1,15 +1,16 @@
 import { type Kysely, sql } from 'kysely';
 
 /**
- * What each assessor's last call changed, so that it can be undone for a few seconds: the lead
- * as it was before the call and the block list entry the call added. One row per assessor (a
- * new call replaces it), so the table stays as small as the team and costs the call one upsert.
+ * What each call changed, so that it can be undone for a few seconds: the lead as it was before
+ * the call and the block list entry the call added. One row per call, only ever inserted (two
+ * calls never wait for each other's row) and deleted once its window has passed
+ * (attempts/outcome-undo-purge.ts), so the table holds a few minutes of calls.
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
   await sql`
     CREATE TABLE outcome_undo (
-      assessor_id text PRIMARY KEY REFERENCES users (id) ON DELETE CASCADE,
-      attempt_id bigint NOT NULL,
+      attempt_id bigint PRIMARY KEY,
+      assessor_id text NOT NULL REFERENCES users (id) ON DELETE CASCADE,
       lead_id bigint NOT NULL,
       recorded_at timestamptz NOT NULL,
       status text NOT NULL,

@@ -18,7 +18,7 @@ const noticeId = (attemptId: number) => `undo-call-${attemptId}`;
 /**
  * Offers "Desfazer" on the last call recorded, for as long as the server takes it back: a
  * notification with the button, and `undoLast` for the page's shortcut. A newer call replaces
- * the offer (only the last call of an assessor can be undone).
+ * the offer, so one key and one notice always mean the same call.
  */
 export function useUndoLastCall({
   onUndone,
