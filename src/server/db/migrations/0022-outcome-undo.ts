@@ -10,7 +10,8 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   await sql`
     CREATE TABLE outcome_undo (
       attempt_id bigint PRIMARY KEY,
-      assessor_id text NOT NULL REFERENCES users (id) ON DELETE CASCADE,
+      -- No foreign keys: a row lives a few minutes, and a call should not pay for checks.
+      assessor_id text NOT NULL,
       lead_id bigint NOT NULL,
       recorded_at timestamptz NOT NULL,
       status text NOT NULL,
