@@ -56,6 +56,7 @@ const bodyless = new Set([
   'POST /api/imports/preview',
   'POST /api/imports',
   'POST /api/imports/{id}/undo',
+  'POST /api/attempts/{id}/undo',
 ]);
 
 const assessorForbiddenFields = {
