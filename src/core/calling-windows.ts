@@ -1,0 +1,147 @@
+import {
+  addDays,
+  type Holiday,
+  type IsoDay,
+  instantIn,
+  localTimeIn,
+  nationalHolidays,
+  type Uf,
+} from './brazil-calendar.ts';
+
+/** Minutes of the local day a call may start in: from `from` (inclusive) to `to` (exclusive). */
+export interface DayWindow {
+  from: number;
+  to: number;
+}
+
+/** When the leads of one state may be called. */
+export interface CallingRule {
+  /** The window of each weekday, Sunday (0) to Saturday (6); null: no calls that day. */
+  weekdays: (DayWindow | null)[];
+  /** Whether the weekday's window also holds on a holiday. */
+  onHolidays: boolean;
+  /** The law the rule follows, as shown to the administrators; null for the house rule. */
+  law: string | null;
+}
+
+export interface CallingRules {
+  /** The rule of every state without one of its own, set by the administrators. */
+  national: CallingRule;
+  byUf: Partial<Record<Uf, CallingRule>>;
+}
+
+const hours = (from: number, to: number): DayWindow => ({ from: from * 60, to: to * 60 });
+const mondayToFriday = (window: DayWindow) => [null, window, window, window, window, window, null];
+
+/**
+ * What CCA ships with: the state laws on telemarketing hours known to the team, and a national
+ * rule for the other states (Monday to Friday 8h–20h, Saturday 9h–14h, no holidays), all
+ * editable. Each state rule cites its law.
+ */
+export const defaultCallingRules: CallingRules = {
+  national: {
+    weekdays: [...mondayToFriday(hours(8, 20)).slice(0, 6), hours(9, 14)],
+    onHolidays: false,
+    law: null,
+  },
+  byUf: {
+    RJ: {
+      weekdays: mondayToFriday(hours(8, 18)),
+      onHolidays: false,
+      law: 'Lei estadual 7.853/2018 (RJ), que alterou a Lei 4.896/2006: segunda a sexta, das 8h às 18h; vedadas ligações aos sábados, domingos e feriados.',
+    },
+    CE: {
+      weekdays: mondayToFriday(hours(8, 18)),
+      onHolidays: false,
+      law: 'Lei estadual 16.836/2019 (CE), art. 2º: segunda a sexta, das 8 às 18 horas; vedadas aos sábados, domingos e feriados.',
+    },
+    ES: {
+      weekdays: mondayToFriday(hours(8, 19)),
+      onHolidays: false,
+      law: 'Lei estadual 10.626/2017 (ES): segunda a sexta, das 8 às 19 horas; vedadas aos sábados, domingos e feriados.',
+    },
+    MS: {
+      weekdays: mondayToFriday(hours(8, 18)),
+      onHolidays: false,
+      law: 'Lei estadual 3.641/2009 (MS), alterada em 7/1/2019: o projeto aprovado previa segunda a sexta, das 8h às 18h, sem feriados, mas o artigo foi vetado (Mensagem nº 5/2019); mantido por prudência.',
+    },
+  },
+};
+
+/** The holidays of a state on a day: the national ones and those the administrators added. */
+export type HolidayLookup = (uf: Uf, day: IsoDay) => Holiday | undefined;
+
+/** Added by the administrators: a state holiday (with its state) or one for every state. */
+export interface ExtraHoliday extends Holiday {
+  uf: Uf | null;
+}
+
+export function holidayLookup(extra: readonly ExtraHoliday[] = []): HolidayLookup {
+  const nationalByYear = new Map<number, Map<IsoDay, Holiday>>();
+  const national = (day: IsoDay) => {
+    const year = Number(day.slice(0, 4));
+    let days = nationalByYear.get(year);
+    if (!days) {
+      days = new Map(nationalHolidays(year).map((holiday) => [holiday.day, holiday]));
+      nationalByYear.set(year, days);
+    }
+    return days.get(day);
+  };
+  return (uf, day) =>
+    national(day) ??
+    extra.find((holiday) => holiday.day === day && (holiday.uf === null || holiday.uf === uf));
+}
+
+export type CallingStatus =
+  | { allowed: true /** When the window closes. */; until: Date }
+  | {
+      allowed: false;
+      /** The next time a call may start, or null if the rule never allows one. */
+      next: Date | null;
+      /** The holiday that closes today, if that is the reason. */
+      holiday: Holiday | null;
+    };
+
+/** The days ahead searched for the next window: two weeks cover any weekly rule and holidays. */
+const lookAheadDays = 14;
+
+/**
+ * Whether a lead in `uf` may be called at `instant`, and until when; or else when next. A lead
+ * whose state is unknown is called on Brasília's time under the national rule.
+ */
+export function callingStatus(
+  uf: Uf | undefined,
+  instant: Date,
+  rules: CallingRules,
+  holidays: HolidayLookup,
+): CallingStatus {
+  const zone: Uf = uf ?? 'DF';
+  const rule = (uf && rules.byUf[uf]) || rules.national;
+  const windowOn = (day: IsoDay, weekday: number) => {
+    const window = rule.weekdays[weekday] ?? null;
+    if (!window) return { window: null, holiday: null };
+    const holiday = rule.onHolidays ? undefined : holidays(zone, day);
+    return holiday ? { window: null, holiday } : { window, holiday: null };
+  };
+
+  const now = localTimeIn(zone, instant);
+  const today = windowOn(now.day, now.weekday);
+  if (today.window && now.minute >= today.window.from && now.minute < today.window.to) {
+    return { allowed: true, until: instantIn(zone, now.day, today.window.to) };
+  }
+  if (today.window && now.minute < today.window.from) {
+    return {
+      allowed: false,
+      next: instantIn(zone, now.day, today.window.from),
+      holiday: null,
+    };
+  }
+  for (let ahead = 1; ahead <= lookAheadDays; ahead++) {
+    const day = addDays(now.day, ahead);
+    const { window } = windowOn(day, (now.weekday + ahead) % 7);
+    if (window) {
+      return { allowed: false, next: instantIn(zone, day, window.from), holiday: today.holiday };
+    }
+  }
+  return { allowed: false, next: null, holiday: today.holiday };
+}
