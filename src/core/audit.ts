@@ -26,6 +26,7 @@ export const auditActions = [
   'lead.erased',
   'do_not_call.added',
   'do_not_call.removed',
+  'calling_calendar.changed',
   'database.restarted',
 ] as const;
 export type AuditAction = (typeof auditActions)[number];
@@ -53,6 +54,7 @@ export const auditActionLabels: Record<AuditAction, string> = {
   'do_not_call.added': 'Telefone bloqueado',
   'database.restarted': 'Banco de dados reiniciado após parar',
   'do_not_call.removed': 'Telefone desbloqueado',
+  'calling_calendar.changed': 'Horários de ligação alterados',
 };
 
 export const auditActionSchema = z.enum(auditActions, { error: 'Ação de auditoria desconhecida.' });

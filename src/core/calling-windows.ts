@@ -1,3 +1,4 @@
+import { z } from 'zod';
 import {
   addDays,
   type Holiday,
@@ -7,28 +8,43 @@ import {
   nationalHolidays,
   type Uf,
 } from './brazil-calendar.ts';
+import { ufs } from './lead-fields.ts';
+
+const minuteOfDay = z
+  .number()
+  .int()
+  .min(0, { error: 'Horário inválido.' })
+  .max(24 * 60, { error: 'Horário inválido.' });
 
 /** Minutes of the local day a call may start in: from `from` (inclusive) to `to` (exclusive). */
-export interface DayWindow {
-  from: number;
-  to: number;
-}
+export const dayWindowSchema = z
+  .strictObject({ from: minuteOfDay, to: minuteOfDay })
+  .refine((window) => window.from < window.to, {
+    error: 'O horário de início deve ser antes do horário de fim.',
+  });
+export type DayWindow = z.infer<typeof dayWindowSchema>;
 
 /** When the leads of one state may be called. */
-export interface CallingRule {
+export const callingRuleSchema = z.strictObject({
   /** The window of each weekday, Sunday (0) to Saturday (6); null: no calls that day. */
-  weekdays: (DayWindow | null)[];
+  weekdays: z
+    .array(dayWindowSchema.nullable())
+    .length(7, { error: 'Informe os 7 dias da semana.' }),
   /** Whether the weekday's window also holds on a holiday. */
-  onHolidays: boolean;
+  onHolidays: z.boolean(),
   /** The law the rule follows, as shown to the administrators; null for the house rule. */
-  law: string | null;
-}
+  law: z.string().trim().max(500, { error: 'Use no máximo 500 caracteres.' }).nullable(),
+});
+export type CallingRule = z.infer<typeof callingRuleSchema>;
 
-export interface CallingRules {
+export const ufSchema = z.enum(ufs, { error: 'UF inválida.' });
+
+export const callingRulesSchema = z.strictObject({
   /** The rule of every state without one of its own, set by the administrators. */
-  national: CallingRule;
-  byUf: Partial<Record<Uf, CallingRule>>;
-}
+  national: callingRuleSchema,
+  byUf: z.partialRecord(ufSchema, callingRuleSchema),
+});
+export type CallingRules = z.infer<typeof callingRulesSchema>;
 
 const hours = (from: number, to: number): DayWindow => ({ from: from * 60, to: to * 60 });
 const mondayToFriday = (window: DayWindow) => [null, window, window, window, window, window, null];
@@ -72,9 +88,29 @@ export const defaultCallingRules: CallingRules = {
 export type HolidayLookup = (uf: Uf, day: IsoDay) => Holiday | undefined;
 
 /** Added by the administrators: a state holiday (with its state) or one for every state. */
-export interface ExtraHoliday extends Holiday {
-  uf: Uf | null;
-}
+export const extraHolidaySchema = z.strictObject({
+  day: z.iso.date({ error: 'Data inválida (use AAAA-MM-DD).' }),
+  name: z
+    .string()
+    .trim()
+    .min(1, { error: 'Informe o nome do feriado.' })
+    .max(120, { error: 'Use no máximo 120 caracteres.' }),
+  uf: ufSchema.nullable(),
+});
+export type ExtraHoliday = z.infer<typeof extraHolidaySchema>;
+
+/**
+ * `GET /api/calling-calendar`: the rules in force and the holidays added; `PUT` takes the same
+ * rules and holidays. The defaults come along so a page can offer to restore them.
+ */
+export const callingCalendarSchema = z.strictObject({
+  rules: callingRulesSchema,
+  holidays: z.array(extraHolidaySchema).max(2000, { error: 'Feriados demais.' }),
+});
+export type CallingCalendar = z.infer<typeof callingCalendarSchema>;
+export const callingCalendarAnswerSchema = callingCalendarSchema.extend({
+  defaults: callingRulesSchema,
+});
 
 export function holidayLookup(extra: readonly ExtraHoliday[] = []): HolidayLookup {
   const nationalByYear = new Map<number, Map<IsoDay, Holiday>>();

@@ -11,6 +11,7 @@ import { z } from 'zod';
 import { attemptsFeature } from './attempts/index.ts';
 import { auditFeature, recordAccessDenials, registerAuditTrail } from './audit/index.ts';
 import { createAuthentication } from './auth/index.ts';
+import { callingCalendarFeature } from './calling-calendar/index.ts';
 import { defaultTimeZone, type Env } from './config/env.ts';
 import { dashboardFeature } from './dashboard/index.ts';
 import type { DatabaseHandle } from './db/database.ts';
@@ -159,6 +160,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(leadsFeature, shared);
   await app.register(doNotCallFeature, shared);
   await app.register(attemptsFeature, shared);
+  await app.register(callingCalendarFeature, shared);
   await app.register(followUpFeature, shared);
   await app.register(distributionFeature, shared);
   await app.register(recyclingFeature, shared);

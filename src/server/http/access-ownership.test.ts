@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { defaultCallingRules } from '../../core/calling-windows.ts';
 import { createTestApp, type TestApp, type TestUser, testOrigin } from '../testing/test-app.ts';
 
 /**
@@ -44,6 +45,7 @@ const validBodies: Record<string, (context: Context) => unknown> = {
   'PATCH /api/follow-up/{id}': () => ({ confirmed: true }),
   'POST /api/distributions': () => ({ each: 1 }),
   'PATCH /api/recycling/rules': () => ({ minDaysSinceRefusal: 3 }),
+  'PUT /api/calling-calendar': () => ({ rules: defaultCallingRules, holidays: [] }),
 };
 
 /** Routes that read no body: the fields are sent to them all the same. */

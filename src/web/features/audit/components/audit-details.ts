@@ -63,6 +63,8 @@ const detailLabels: Record<string, string> = {
   erased: 'Apagados',
   retentionMonths: 'Meses de retenção',
   leadsTakenOut: 'Leads retirados das listas',
+  rulesByUf: 'UFs com regra própria',
+  holidays: 'Feriados acrescentados',
 };
 
 const reasonLabels: Record<string, string> = {

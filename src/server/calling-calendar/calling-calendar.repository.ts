@@ -1,0 +1,28 @@
+import type { Kysely } from 'kysely';
+import type { Database } from '../db/schema.ts';
+
+/** The app_settings key of the calling rules and added holidays (a JSON object). */
+const calendarKey = 'calling_calendar';
+
+export function createCallingCalendarRepository(db: Kysely<Database>) {
+  return {
+    /** The stored rules and holidays as written, or undefined when none were ever saved. */
+    async read(): Promise<string | undefined> {
+      const row = await db
+        .selectFrom('app_settings')
+        .select('value')
+        .where('key', '=', calendarKey)
+        .executeTakeFirst();
+      return row?.value;
+    },
+
+    async write(value: string) {
+      await db
+        .insertInto('app_settings')
+        .values({ key: calendarKey, value })
+        .onConflict((conflict) => conflict.column('key').doUpdateSet({ value }))
+        .execute();
+    },
+  };
+}
+export type CallingCalendarRepository = ReturnType<typeof createCallingCalendarRepository>;
