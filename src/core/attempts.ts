@@ -27,6 +27,13 @@ export const recordAttemptBodySchema = z
     callbackAt: z.iso
       .datetime({ offset: true, error: 'Data e hora do retorno inválidas.' })
       .optional(),
+    /** Why the call was made outside the lead's calling window; the page asks for it. */
+    outsideWindowReason: z
+      .string()
+      .trim()
+      .min(1, { error: 'Diga por que a ligação foi feita fora do horário.' })
+      .max(300, { error: 'O motivo deve ter no máximo 300 caracteres.' })
+      .optional(),
   })
   .refine((body) => body.outcome !== 'yellow' || body.callbackAt !== undefined, {
     error: 'Informe a data e a hora do retorno.',
@@ -109,6 +116,7 @@ export const attemptRecordSchema = z.object({
   channel: channelSchema,
   note: z.string().nullable(),
   callbackAt: z.iso.datetime().nullable(),
+  outsideWindowReason: z.string().nullable(),
 });
 export type AttemptRecord = z.infer<typeof attemptRecordSchema>;
 

@@ -69,6 +69,8 @@ export const leadCallSchema = z.object({
   channel: channelSchema,
   note: z.string().nullable(),
   callbackAt: z.iso.datetime().nullable(),
+  /** Why the call was made outside the lead's calling window; null for any other call. */
+  outsideWindowReason: z.string().nullable(),
 });
 
 export const leadDetailSchema = leadSummarySchema.extend({

@@ -16,8 +16,9 @@ export const attemptExportLayout: SpreadsheetLayout<AttemptExportRow> = {
     'Resultado',
     'Retorno',
     'Observação',
+    'Motivo fora do horário',
   ],
-  widths: { Assessor: 24, Lead: 32, Observação: 48 },
+  widths: { Assessor: 24, Lead: 32, Observação: 48, 'Motivo fora do horário': 40 },
   cells: (row) => [
     row.createdAtText,
     textCell(row.assessorName),
@@ -27,5 +28,6 @@ export const attemptExportLayout: SpreadsheetLayout<AttemptExportRow> = {
     leadStatusLabels[row.outcome],
     row.callbackAtText ?? '',
     textCell(row.note),
+    textCell(row.outsideWindowReason),
   ],
 };

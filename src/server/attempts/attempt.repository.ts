@@ -27,6 +27,7 @@ export interface OutcomeChange {
   channel: Channel;
   note: string | null;
   callbackAt: Date | null;
+  outsideWindowReason: string | null;
   reason: string;
   block: boolean;
 }
@@ -61,6 +62,7 @@ export interface AttemptRow {
   channel: Channel;
   note: string | null;
   callbackAt: Date | null;
+  outsideWindowReason: string | null;
 }
 
 export interface AttemptExportRow extends AttemptRow {
@@ -111,6 +113,7 @@ export function createAttemptRepository(db: Kysely<Database>, timeZone: string) 
         'a.channel',
         'a.note',
         'a.callback_at as callbackAt',
+        'a.outside_window_reason as outsideWindowReason',
       ])
       .where(attemptCondition(filter, local))
       .$if(after !== undefined, (query) => query.where('a.id', '<', after as number))
@@ -228,12 +231,13 @@ export function createAttemptRepository(db: Kysely<Database>, timeZone: string) 
             select * from target where ${startsFrom(action, sql.ref('status'))}
           ), attempt as (
             insert into lead_attempts
-              (lead_id, assessor_id, outcome, channel, note, callback_at, lead_phone, lead_name)
+              (lead_id, assessor_id, outcome, channel, note, callback_at, lead_phone, lead_name,
+                outside_window_reason)
             select id, ${assessorId}, ${outcome}, ${change.channel}, ${change.note},
-              ${change.callbackAt}::timestamptz, phone, name
+              ${change.callbackAt}::timestamptz, phone, name, ${change.outsideWindowReason}::text
             from allowed
             returning id, created_at, lead_id, assessor_id, outcome, channel, note, callback_at,
-              lead_phone, lead_name
+              lead_phone, lead_name, outside_window_reason
           ), changed as (
             update leads l set ${transitionSet(
               action,
@@ -266,7 +270,8 @@ export function createAttemptRepository(db: Kysely<Database>, timeZone: string) 
           select t.status as "currentStatus", a.lead_name as "leadName",
             a.lead_phone as "leadPhone", a.id, a.created_at as "createdAt", a.lead_id as "leadId",
             a.assessor_id as "assessorId", u.name as "assessorName", a.outcome, a.channel, a.note,
-            a.callback_at as "callbackAt", c.status as "leadStatus", c.attempts as "leadAttempts"
+            a.callback_at as "callbackAt", a.outside_window_reason as "outsideWindowReason",
+            c.status as "leadStatus", c.attempts as "leadAttempts"
           from target t
           left join attempt a on true
           left join changed c on true

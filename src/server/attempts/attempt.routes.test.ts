@@ -273,3 +273,31 @@ describe('one assessor cannot reach another’s leads', () => {
     expect((await snapshot(leadId)).lead?.name).toBe('Lead Teste');
   });
 });
+
+describe('a call outside the calling window', () => {
+  it('keeps the reason the assessor gave, in the call records, and refuses an empty one', async () => {
+    const leadId = await seedLead(context.ana);
+    const empty = await record(context.ana, leadId, {
+      outcome: 'no_answer',
+      outsideWindowReason: '   ',
+    });
+    expect(empty.statusCode).toBe(400);
+    expect(empty.json().error.message).toContain(
+      'Diga por que a ligação foi feita fora do horário.',
+    );
+    expect((await snapshot(leadId)).attempts).toBe(0);
+
+    const response = await record(context.ana, leadId, {
+      outcome: 'no_answer',
+      outsideWindowReason: 'Pediu para ligar depois das 20h',
+    });
+    expect(response.statusCode, response.body).toBe(201);
+    expect(response.json().attempt.outsideWindowReason).toBe('Pediu para ligar depois das 20h');
+    const list = await context.t.app.inject({
+      url: '/api/attempts',
+      headers: headersOf(context.ana),
+    });
+    const call = list.json().attempts.find((item: { leadId: number }) => item.leadId === leadId);
+    expect(call.outsideWindowReason).toBe('Pediu para ligar depois das 20h');
+  });
+});

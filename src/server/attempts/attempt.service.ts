@@ -44,6 +44,7 @@ export function toAttemptRecord(row: AttemptRow): AttemptRecord {
     channel: row.channel,
     note: row.note,
     callbackAt: isoTime(row.callbackAt),
+    outsideWindowReason: row.outsideWindowReason,
   };
 }
 
@@ -82,6 +83,7 @@ export function createAttemptService({
         channel: body.channel,
         note: body.note ? body.note : null,
         callbackAt,
+        outsideWindowReason: body.outsideWindowReason ?? null,
         reason: `Ligação: ${leadStatusLabels[outcome]}`,
         block: outcome === 'do_not_call',
       });

@@ -173,6 +173,8 @@ export interface LeadAttemptsTable {
   /** What the call dialled and asked for, as the lead was then; null once the lead is erased. */
   lead_phone: string | null;
   lead_name: string | null;
+  /** Why the call was made outside its state's calling window; null for any other call. */
+  outside_window_reason: string | null;
 }
 
 /** A recent call, as the lead was before it: what "Desfazer" puts back. */

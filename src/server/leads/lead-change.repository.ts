@@ -33,13 +33,16 @@ function targetCondition(target: LeadTarget, local: LocalTime): RawBuilder<SqlBo
 const lockedColumns = sql`l.id, l.status, l.owner_id, l.phone`;
 
 /**
- * An erased lead's calls keep who called, when and the outcome; their note and the phone and
- * name they dialled (migration 0017) are about the person, and go with the lead's own.
+ * An erased lead's calls keep who called, when and the outcome; their note, the phone and
+ * name they dialled (migration 0017) and why they were made out of hours (0024) are about the
+ * person, and go with the lead's own.
  */
 const eraseCallPersonalData = sql`, call_personal_data as (
-  update lead_attempts set note = null, lead_phone = null, lead_name = null
+  update lead_attempts
+  set note = null, lead_phone = null, lead_name = null, outside_window_reason = null
   where lead_id in (select id from locked)
-    and (note is not null or lead_phone is not null or lead_name is not null)
+    and (note is not null or lead_phone is not null or lead_name is not null
+      or outside_window_reason is not null)
 )`;
 
 /**

@@ -17,6 +17,7 @@ const joaquina: Person = {
   notes: 'Prefere ligação à tarde',
   mother: 'Rita Pereira',
   callNote: 'Joaquina quer o plano família',
+  outsideWindowReason: 'Pediu para ligar às 21h, depois do trabalho',
 };
 
 const personalValues = [
@@ -32,6 +33,7 @@ const personalValues = [
   'Prefere ligação',
   'Rita',
   'plano família',
+  'depois do trabalho',
 ];
 
 function expectNoPersonalData(text: string, where: string) {
@@ -100,10 +102,12 @@ describe('erasure (LGPD)', () => {
     expect(names).toEqual([]);
     const calls = await context.t.database.db
       .selectFrom('lead_attempts')
-      .select(['note', 'lead_phone', 'lead_name'])
+      .select(['note', 'lead_phone', 'lead_name', 'outside_window_reason'])
       .where('lead_id', '=', erased)
       .execute();
-    expect(calls).toEqual([{ note: null, lead_phone: null, lead_name: null }]);
+    expect(calls).toEqual([
+      { note: null, lead_phone: null, lead_name: null, outside_window_reason: null },
+    ]);
   });
 
   it('does not put the phone on the block list', async () => {

@@ -15,6 +15,7 @@ const bento: Person = {
   notes: 'Cliente antigo',
   mother: 'Lúcia Carvalho',
   callNote: 'Bento pediu a proposta por e-mail',
+  outsideWindowReason: 'Bento pediu retorno às 20h30',
 };
 
 describe('GET /api/leads/{id}/personal-data', () => {
@@ -65,6 +66,7 @@ describe('GET /api/leads/{id}/personal-data', () => {
         outcome: 'green',
         channel: 'phone',
         note: bento.callNote,
+        outsideWindowReason: bento.outsideWindowReason,
       },
     ]);
     expect(document.blockList).toMatchObject({ blocked: true, reason: 'Pediu' });

@@ -250,6 +250,7 @@ export function createLeadRepository(db: Kysely<Database>, timeZone: string) {
           'a.channel',
           'a.note',
           'a.callback_at as callbackAt',
+          'a.outside_window_reason as outsideWindowReason',
         ])
         .where('a.lead_id', '=', leadId)
         .orderBy('a.id')

@@ -22,6 +22,7 @@ import * as importedWithWarnings from './0020-imported-with-warnings.ts';
 import * as searchText from './0021-search-text.ts';
 import * as outcomeUndo from './0022-outcome-undo.ts';
 import * as leadNameOrder from './0023-lead-name-order.ts';
+import * as outsideWindowReason from './0024-outside-window-reason.ts';
 
 /** Every migration, in order. A landed migration is never edited: add a new one. */
 export const migrations: Record<string, Migration> = {
@@ -48,4 +49,5 @@ export const migrations: Record<string, Migration> = {
   '0021-search-text': searchText,
   '0022-outcome-undo': outcomeUndo,
   '0023-lead-name-order': leadNameOrder,
+  '0024-outside-window-reason': outsideWindowReason,
 };
