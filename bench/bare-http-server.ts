@@ -7,6 +7,7 @@ import { myLeadsPageSize } from '../src/core/attempts.ts';
 import { errorMessages } from '../src/core/errors.ts';
 import { createAttemptRepository } from '../src/server/attempts/attempt.repository.ts';
 import { createAttemptService } from '../src/server/attempts/attempt.service.ts';
+import { createOutcomeUndoRepository } from '../src/server/attempts/outcome-undo.repository.ts';
 import { defaultTimeZone } from '../src/server/config/env.ts';
 import { createDatabase } from '../src/server/db/database.ts';
 import { createEventBatcher } from '../src/server/events/event-batcher.ts';
@@ -19,6 +20,7 @@ const database = createDatabase({
 const events = createEventBatcher(database.db, { delayMs: 100, onError: () => {} });
 const service = createAttemptService({
   attempts: createAttemptRepository(database.db, defaultTimeZone),
+  undos: createOutcomeUndoRepository(database.db),
   events,
 });
 const assessorId = process.env.ASSESSOR_ID as string;

@@ -105,6 +105,7 @@ describe('accessibility', () => {
       appRoutes.dailyLeads,
       appRoutes.calls,
       appRoutes.audit,
+      appRoutes.callingHours,
     ];
     for (const colorScheme of colorSchemes) {
       await page.emulateMedia({ colorScheme });

@@ -51,6 +51,7 @@ export default async function setup(project: TestProject) {
     output += chunk.toString();
   });
   await waitForHealth(baseUrl, server, () => output);
+  await openCallingHoursAllDay(baseUrl);
 
   project.provide('baseUrl', baseUrl);
   project.provide('dataDir', dataDir);
@@ -63,6 +64,35 @@ export default async function setup(project: TestProject) {
     await exited;
     await rm(dataDir, { recursive: true, force: true });
   };
+}
+
+/**
+ * Every lead may be called at any hour, every day: the tests run at any time of day, and only
+ * the calling-hours test sets windows of its own (for a state no other test's phones are in).
+ */
+async function openCallingHoursAllDay(baseUrl: string) {
+  const signIn = await fetch(`${baseUrl}/api/auth/sign-in/email`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin: baseUrl },
+    body: JSON.stringify({ email: adminEmail, password: adminPassword }),
+  });
+  const cookie = (signIn.headers.getSetCookie?.() ?? [])
+    .map((line) => line.split(';')[0])
+    .join('; ');
+  const allDay = { from: 0, to: 24 * 60 };
+  const response = await fetch(`${baseUrl}/api/calling-calendar`, {
+    method: 'PUT',
+    headers: { 'content-type': 'application/json', origin: baseUrl, cookie },
+    body: JSON.stringify({
+      rules: {
+        national: { weekdays: Array(7).fill(allDay), onHolidays: true, law: null },
+        byUf: {},
+      },
+      holidays: [],
+    }),
+  });
+  if (!response.ok)
+    throw new Error(`horários de ligação: ${response.status} ${await response.text()}`);
 }
 
 async function waitForHealth(baseUrl: string, server: ChildProcess, output: () => string) {

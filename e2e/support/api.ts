@@ -46,12 +46,18 @@ const csvField = (text: string) => `"${text.replaceAll('"', '""')}"`;
  * batch to finish; answers the batch id. A plain loop rather than expect.poll, so hooks can
  * call it too. Names are quoted as Excel writes them, so any text goes through.
  */
-export async function importLeads(source: string, names: readonly string[]): Promise<number> {
+export async function importLeads(
+  source: string,
+  names: readonly string[],
+  place: { ddd: string; city: string; uf: string } = { ddd: '11', city: 'São Paulo', uf: 'SP' },
+): Promise<number> {
   const origin = baseUrl();
   const cookie = await adminCookie();
   const csv = [
     'Nome;Telefone;Cidade;UF',
-    ...names.map((name) => `${csvField(name)};(11) ${phoneDigits()};São Paulo;SP`),
+    ...names.map(
+      (name) => `${csvField(name)};(${place.ddd}) ${phoneDigits()};${place.city};${place.uf}`,
+    ),
   ].join('\r\n');
   const form = new FormData();
   form.append(

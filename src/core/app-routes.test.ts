@@ -13,6 +13,7 @@ describe('app routes', () => {
       '/auditoria',
       '/colaborador',
       '/createuser',
+      '/horarios',
       '/leads/bloqueados',
       '/leads/dailyleads',
       '/leads/includeleads',

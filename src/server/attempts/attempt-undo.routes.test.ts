@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { attemptOutcomes } from '../../core/lead-status.ts';
-import { createAttemptRepository } from './attempt.repository.ts';
 import { headersOf, inHours, setUpAttemptTestApp } from './fixtures/attempt-test-app.ts';
+import { createOutcomeUndoRepository } from './outcome-undo.repository.ts';
 
 const { context, asAdmin, seedLead, record, myLeads, snapshot } = setUpAttemptTestApp();
 
@@ -155,8 +155,8 @@ describe('POST /api/attempts/{id}/undo', () => {
       .set({ recorded_at: inHours(-1) })
       .where('attempt_id', '=', old)
       .execute();
-    const attempts = createAttemptRepository(context.t.database.db, 'America/Sao_Paulo');
-    expect(await attempts.purgeUndos(60)).toBeGreaterThanOrEqual(1);
+    const undos = createOutcomeUndoRepository(context.t.database.db);
+    expect(await undos.purgeUndos(60)).toBeGreaterThanOrEqual(1);
     const kept = await context.t.database.db
       .selectFrom('outcome_undo')
       .select('attempt_id')

@@ -7,7 +7,6 @@ import {
   closedStatuses,
   type LeadStatus,
 } from '../../core/lead-status.ts';
-import { leadTransitions } from '../../core/lead-transitions.ts';
 import type { Channel } from '../../core/leads.ts';
 import { prepared } from '../db/database.ts';
 import { type LocalTime, localTime } from '../db/local-time.ts';
@@ -39,16 +38,6 @@ export type RecordedOutcome =
       leadStatus: null;
       leadAttempts: null;
     });
-
-/** The lead an undo put back; null when it came too late or the lead changed since. */
-export interface UndoneOutcome {
-  leadId: number;
-  /** Whether the undo came within its window. */
-  inTime: boolean;
-  leadStatus: LeadStatus | null;
-  leadAttempts: number | null;
-  callbackAt: Date | null;
-}
 
 export interface AttemptRow {
   id: number;
@@ -279,69 +268,6 @@ export function createAttemptRepository(db: Kysely<Database>, timeZone: string) 
         `,
       ).execute(db);
       return result.rows[0];
-    },
-
-    /**
-     * Undoes the assessor's call `attemptId` if it was recorded within `windowSeconds` and
-     * nothing changed the lead since (its `updated_at` is still the call's): the lead gets
-     * back its status, owner, call-back, place in the list and note, one attempt less, and a
-     * history row; the call and the block list entry it added are deleted. One statement; the
-     * undo row is used up either way. No row: nothing of this assessor's to undo. A row
-     * without a lead: the lead changed since or the undo came too late.
-     */
-    async undoOutcome(
-      assessorId: string,
-      attemptId: number,
-      windowSeconds: number,
-    ): Promise<UndoneOutcome | undefined> {
-      const result = await prepared(
-        'undo-outcome',
-        sql<UndoneOutcome>`
-          with undo as (
-            delete from outcome_undo
-            where assessor_id = ${assessorId} and attempt_id = ${attemptId}
-            returning *, recorded_at > now() - make_interval(secs => ${windowSeconds}) as in_time
-          ), target as (
-            select l.id, l.status, l.owner_id from leads l join undo u on l.id = u.lead_id
-            where u.in_time and l.updated_at = u.recorded_at and l.erased_at is null
-              and ${startsFrom('undoOutcome', sql.ref('l.status'))}
-            for update of l
-          ), restored as (
-            update leads l set ${transitionSet(
-              'undoOutcome',
-              { previous: 'u' },
-              sql`last_note = u.last_note`,
-            )}
-            from target t, undo u where l.id = t.id
-            returning l.id, l.status, l.attempts, l.owner_id, l.callback_at
-          ), removed as (
-            delete from lead_attempts a using restored r, undo u
-            where a.id = u.attempt_id
-          ), unblocked as (
-            delete from do_not_call d using restored r, undo u
-            where d.phone = u.blocked_phone
-          ), history as (
-            insert into lead_history
-              (lead_id, changed_by, from_status, to_status, from_owner_id, to_owner_id, reason)
-            select t.id, ${assessorId}, t.status, r.status, t.owner_id, r.owner_id,
-              ${leadTransitions.undoOutcome.label}
-            from target t join restored r on r.id = t.id
-          )
-          select u.lead_id as "leadId", u.in_time as "inTime", r.status as "leadStatus",
-            r.attempts as "leadAttempts", r.callback_at as "callbackAt"
-          from undo u left join restored r on true
-        `,
-      ).execute(db);
-      return result.rows[0];
-    },
-
-    /** Forgets what calls older than `seconds` changed: they can no longer be undone. */
-    async purgeUndos(seconds: number): Promise<number> {
-      const result = await db
-        .deleteFrom('outcome_undo')
-        .where('recorded_at', '<', sql<Date>`now() - make_interval(secs => ${seconds})`)
-        .executeTakeFirst();
-      return Number(result.numDeletedRows);
     },
 
     /** One page of calls, newest first: `id < after` keeps it an index range at any depth. */

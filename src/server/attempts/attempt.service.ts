@@ -14,6 +14,7 @@ import { AppError } from '../http/app-error.ts';
 import { isoTime } from '../http/iso-time.ts';
 import { decodeCursor, encodeCursor } from '../http/keyset-cursor.ts';
 import type { AttemptFilter, AttemptRepository, AttemptRow } from './attempt.repository.ts';
+import type { OutcomeUndoRepository } from './outcome-undo.repository.ts';
 
 /** Seconds an undo is still taken after the page stops offering it. */
 const undoMarginSeconds = 5;
@@ -50,10 +51,12 @@ export function toAttemptRecord(row: AttemptRow): AttemptRecord {
 
 export function createAttemptService({
   attempts,
+  undos,
   events,
   now = () => Date.now(),
 }: {
   attempts: AttemptRepository;
+  undos: OutcomeUndoRepository;
   /** Where a recorded call is announced to open pages. */
   events: Pick<EventBatcher, 'add'>;
   now?: () => number;
@@ -112,7 +115,7 @@ export function createAttemptService({
      * answer's way back and the click): the lead is as it was before, the call is gone.
      */
     async undo(assessorId: string, attemptId: number): Promise<UndoAttemptResult> {
-      const undone = await attempts.undoOutcome(
+      const undone = await undos.undoOutcome(
         assessorId,
         attemptId,
         undoWindowSeconds + undoMarginSeconds,

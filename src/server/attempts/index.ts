@@ -4,6 +4,7 @@ import type { FeatureOptions } from '../feature.ts';
 import { createAttemptRepository } from './attempt.repository.ts';
 import { attemptRoutes } from './attempt.routes.ts';
 import { createAttemptService } from './attempt.service.ts';
+import { createOutcomeUndoRepository } from './outcome-undo.repository.ts';
 
 const undoKeptSeconds = 60;
 const undoPurgeIntervalMs = 5 * 60_000;
@@ -18,11 +19,15 @@ export const attemptsFeature: FastifyPluginAsync<FeatureOptions> = async (
     onError: (error) => app.log.warn({ err: error }, 'aviso de ligação não enviado'),
   });
   app.addHook('onClose', () => events.close());
-  const attempts = createAttemptRepository(database.db, timeZone);
-  const attemptService = createAttemptService({ attempts, events });
+  const undos = createOutcomeUndoRepository(database.db);
+  const attemptService = createAttemptService({
+    attempts: createAttemptRepository(database.db, timeZone),
+    undos,
+    events,
+  });
   // What a call changed is kept only while it can be undone, and a little longer.
   const purge = setInterval(() => {
-    attempts
+    undos
       .purgeUndos(undoKeptSeconds)
       .catch((error: unknown) => app.log.warn({ err: error }, 'limpeza de desfazer falhou'));
   }, undoPurgeIntervalMs);

@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { createAttemptRepository } from '../attempts/attempt.repository.ts';
 import { createAttemptService } from '../attempts/attempt.service.ts';
+import { createOutcomeUndoRepository } from '../attempts/outcome-undo.repository.ts';
 import { createSessionRepository } from '../auth/session.repository.ts';
 import { defaultTimeZone } from '../config/env.ts';
 import { createTestDatabase, type TestDatabase } from '../testing/test-database.ts';
@@ -61,7 +62,11 @@ async function planCounts(name: string) {
 it('plans the assessor’s list, a call and the session lookup once, not on every request', async () => {
   const repository = createAttemptRepository(handle.db, defaultTimeZone);
   // The announcements are not what this measures.
-  const service = createAttemptService({ attempts: repository, events: { add: () => {} } });
+  const service = createAttemptService({
+    attempts: repository,
+    undos: createOutcomeUndoRepository(handle.db),
+    events: { add: () => {} },
+  });
   const sessions = createSessionRepository(handle.db);
   const { rows: leads } = await sql<{ id: number }>`
     select id from leads where owner_id = ${assessorId} and status = 'assigned' limit 12

@@ -1,17 +1,10 @@
-import type { Insertable, Selectable } from 'kysely';
+import type { Insertable } from 'kysely';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type AppEvent, eventChannel } from '../../core/events.ts';
 import type { AttemptOutcome, LeadStatus } from '../../core/lead-status.ts';
 import { leadStatuses } from '../../core/lead-status.ts';
-import {
-  canApply,
-  type LeadAction,
-  leadActions,
-  leadTransitions,
-  outcomeClosesLead,
-  statusAfter,
-} from '../../core/lead-transitions.ts';
+import { type LeadAction, leadActions, leadTransitions } from '../../core/lead-transitions.ts';
 import type { LeadsTable } from '../db/schema.ts';
 import {
   excelCsv,
@@ -21,14 +14,18 @@ import {
 } from '../imports/fixtures/import-fixtures.ts';
 import type { ImportWorker } from '../imports/import.worker.ts';
 import { createTestApp, type TestApp, type TestUser, testOrigin } from '../testing/test-app.ts';
+import {
+  type Applied,
+  expectTransition,
+  hoursFromNow,
+  type LeadRow,
+} from './fixtures/expect-transition.ts';
 
 /**
  * Walks the whole transition table through the real API on the real database: for every
  * action and every status, a lead in that status changes exactly as the table says when the
  * action may start from it, and not at all otherwise; and every action announces its event.
  */
-
-type LeadRow = Selectable<LeadsTable>;
 
 let t: TestApp;
 let worker: ImportWorker;
@@ -61,7 +58,6 @@ afterAll(async () => {
 });
 
 const asAdmin = () => ({ origin: testOrigin, cookie: adminCookie });
-const hoursFromNow = (hours: number) => new Date(Date.now() + hours * 3_600_000);
 const ownedBeforeAction = new Set<LeadStatus>(['assigned', 'green', 'yellow', 'red', 'no_answer']);
 
 /** Every lead the walk seeded, as it was before its action. */
@@ -118,20 +114,6 @@ async function eventAfter(since: number, type: AppEvent['type']): Promise<AppEve
     await new Promise((resolve) => setTimeout(resolve, 25));
   }
   return undefined;
-}
-
-interface Applied {
-  /** The leads of the walk, by the status they started in. */
-  leads: Map<LeadStatus, number>;
-  /** The owner the action names, when it hands leads to someone. */
-  assessorId?: string;
-  outcome?: AttemptOutcome;
-  callbackAt?: Date;
-  /** The lead before the call an undo takes back. */
-  previous?: Pick<
-    LeadRow,
-    'status' | 'owner_id' | 'last_owner_id' | 'callback_at' | 'status_changed_at'
-  >;
 }
 
 async function bulk(ids: number[], operation: unknown) {
@@ -317,77 +299,6 @@ const apply: Record<LeadAction, () => Promise<Applied>> = {
     return { leads };
   },
 };
-
-/** What the table says the lead in `before` becomes after `action`. */
-function expectTransition(
-  action: LeadAction,
-  before: LeadRow,
-  after: LeadRow | undefined,
-  applied: Applied,
-) {
-  const transition = leadTransitions[action];
-  const label = `${action} from ${before.status}`;
-  if (!canApply(action, before.status)) {
-    expect(after, label).toEqual(before);
-    return;
-  }
-  const to = statusAfter(action, { outcome: applied.outcome, previous: applied.previous?.status });
-  if (to === null) {
-    expect(after, label).toBeUndefined();
-    return;
-  }
-  if (!after) throw new Error(`${label}: the lead is gone`);
-  expect(after.status, label).toBe(to);
-  const formerOwner = before.owner_id ?? before.last_owner_id;
-  switch (transition.owner) {
-    case 'assessor':
-      expect(after.owner_id, label).toBe(applied.assessorId);
-      break;
-    case 'cleared':
-      expect([after.owner_id, after.last_owner_id], label).toEqual([null, formerOwner]);
-      break;
-    case 'kept':
-      expect(after.owner_id, label).toBe(before.owner_id);
-      break;
-    case 'previous':
-      expect([after.owner_id, after.last_owner_id], label).toEqual([
-        applied.previous?.owner_id,
-        applied.previous?.last_owner_id,
-      ]);
-      break;
-    case 'clearedWhenClosed': {
-      const closes = applied.outcome !== undefined && outcomeClosesLead(applied.outcome);
-      expect(after.owner_id, label).toBe(closes ? null : before.owner_id);
-      if (closes) expect(after.last_owner_id, label).toBe(formerOwner);
-      break;
-    }
-  }
-  if (transition.assignedAt === 'now') {
-    expect(after.assigned_at?.getTime(), label).toBeGreaterThan(hoursFromNow(-1).getTime());
-  }
-  if (transition.assignedAt === 'cleared') expect(after.assigned_at, label).toBeNull();
-  if (transition.assignedAt === 'kept')
-    expect(after.assigned_at, label).toEqual(before.assigned_at);
-  expect(after.callback_at, label).toEqual(
-    { given: applied.callbackAt ?? null, previous: applied.previous?.callback_at, cleared: null }[
-      transition.callbackAt
-    ],
-  );
-  const attemptsAdded =
-    transition.counts === 'attempts' ? 1 : transition.uncounts === 'attempts' ? -1 : 0;
-  expect(after.attempts - before.attempts, label).toBe(attemptsAdded);
-  expect(after.recycles - before.recycles, label).toBe(transition.counts === 'recycles' ? 1 : 0);
-  if (transition.statusChangedAt === 'previous') {
-    expect(after.status_changed_at, label).toEqual(applied.previous?.status_changed_at);
-  } else {
-    const statusMoved = transition.statusChangedAt === 'always' || before.status !== to;
-    expect(after.status_changed_at.getTime() > before.status_changed_at.getTime(), label).toBe(
-      statusMoved,
-    );
-  }
-  expect(after.erased_at !== null, label).toBe(transition.erasesPersonalData === true);
-  if (transition.erasesPersonalData) expect([after.name, after.phone], label).toEqual([null, null]);
-}
 
 describe('the lead transition table', () => {
   it('gives every action a label, the statuses it starts from and its event', () => {

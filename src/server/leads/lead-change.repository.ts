@@ -4,7 +4,7 @@ import type { LeadFilter } from '../../core/leads.ts';
 import { type LocalTime, localTime } from '../db/local-time.ts';
 import type { Database } from '../db/schema.ts';
 import { startsFrom, transitionSet } from '../lead-transitions/lead-transition.sql.ts';
-import { leadFilterCondition } from './lead.repository.ts';
+import { leadFilterCondition } from './lead-filter.sql.ts';
 
 /** The rows of a bulk action: chosen ids, or every lead of a filter. */
 export type LeadTarget = { ids: number[] } | { filter: LeadFilter };

@@ -1,74 +1,9 @@
-import {
-  type InferResult,
-  type Kysely,
-  type RawBuilder,
-  type SqlBool,
-  sql,
-  type Updateable,
-} from 'kysely';
+import { type InferResult, type Kysely, type SqlBool, sql, type Updateable } from 'kysely';
 import type { LeadFilter } from '../../core/leads.ts';
-import { type LocalTime, localTime } from '../db/local-time.ts';
+import { localTime } from '../db/local-time.ts';
 import type { Database, LeadsTable } from '../db/schema.ts';
-import { escapeLike, parseLeadSearch } from './lead-search.ts';
-
-/**
- * Names are searched in their own table (migration 0009), folded as the words typed are
- * (0021): each word anywhere in the name, in any order, by its trigram index.
- */
-function nameMatches(words: string[]): RawBuilder<SqlBool> {
-  const each = words.map(
-    (word) =>
-      sql<SqlBool>`n.search_name like ${'%'} || cca_search_text(${escapeLike(word)}) || ${'%'}`,
-  );
-  return sql<SqlBool>`(${sql.join(each, sql` and `)})`;
-}
-
-/**
- * The condition of a filter on `leads l`, or `true`; its days are the call centre's. With
- * `namesJoined`, the caller joins the matching names itself (the list page does, see there).
- */
-export function leadFilterCondition(
-  filter: LeadFilter,
-  local: LocalTime,
-  options: { namesJoined?: boolean } = {},
-): RawBuilder<SqlBool> {
-  const conditions: RawBuilder<SqlBool>[] = [];
-  const search = filter.q ? parseLeadSearch(filter.q) : undefined;
-  if (search) {
-    // Erased leads have no personal data left to match; saying so keeps the plans simple.
-    conditions.push(sql<SqlBool>`l.erased_at is null`);
-    if (search.kind === 'email') {
-      conditions.push(sql<SqlBool>`lower(l.email) = ${search.email}`);
-    } else if (search.kind === 'name') {
-      if (!options.namesJoined) {
-        conditions.push(
-          sql<SqlBool>`l.id in (select n.lead_id from lead_names n where ${nameMatches(search.words)})`,
-        );
-      }
-    } else if (search.phone || search.cpf) {
-      const exact: RawBuilder<SqlBool>[] = [];
-      if (search.phone) exact.push(sql<SqlBool>`l.phone = ${search.phone}`);
-      if (search.cpf) exact.push(sql<SqlBool>`l.cpf = ${search.cpf}`);
-      conditions.push(sql<SqlBool>`(${sql.join(exact, sql` or `)})`);
-    } else {
-      // A piece of a phone reads the table (about 40 ms per 100 000 leads): a trigram index
-      // on phone would make it instant but nearly doubles the cost of every import insert.
-      conditions.push(sql<SqlBool>`l.phone like ${`%${search.digits}%`}`);
-    }
-  }
-  if (filter.status && filter.status.length > 0) {
-    conditions.push(sql<SqlBool>`l.status = any(${filter.status}::text[])`);
-  }
-  if (filter.assessor) conditions.push(sql<SqlBool>`l.owner_id = ${filter.assessor}`);
-  if (filter.batch) conditions.push(sql<SqlBool>`l.batch_id = ${filter.batch}`);
-  if (filter.createdFrom) {
-    conditions.push(sql<SqlBool>`l.created_at >= ${local.dayStart(filter.createdFrom)}`);
-  }
-  if (filter.createdTo) {
-    conditions.push(sql<SqlBool>`l.created_at < ${local.dayEnd(filter.createdTo)}`);
-  }
-  return conditions.length > 0 ? sql<SqlBool>`(${sql.join(conditions, sql` and `)})` : sql`true`;
-}
+import { leadFilterCondition, nameMatches } from './lead-filter.sql.ts';
+import { parseLeadSearch } from './lead-search.ts';
 
 /** The columns of the list's rows. */
 function selectLeadSummaries(db: Kysely<Database>) {

@@ -69,6 +69,10 @@ const lazyPages = {
     import('../features/audit/pages/audit-page.tsx').then((module) => ({
       Component: module.AuditPage,
     })),
+  callingHours: () =>
+    import('../features/calling-calendar/pages/calling-calendar-page.tsx').then((module) => ({
+      Component: module.CallingCalendarPage,
+    })),
   assessorLeads: () =>
     import('../features/assessor-leads/pages/assessor-leads-page.tsx').then((module) => ({
       Component: module.AssessorLeadsPage,

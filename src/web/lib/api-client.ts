@@ -221,6 +221,9 @@ export const apiClient = {
   patch<Schema extends z.ZodType>(path: string, schema: SchemaSource<Schema>, body: unknown) {
     return request('PATCH', path, schema, { body });
   },
+  put<Schema extends z.ZodType>(path: string, schema: SchemaSource<Schema>, body: unknown) {
+    return request('PUT', path, schema, { body });
+  },
   delete: remove,
   upload,
 };

@@ -9,12 +9,15 @@ import {
 import {
   IconCheck,
   IconChevronDown,
+  IconClock,
   IconDeviceDesktop,
   IconLogout,
   IconMoon,
   IconSun,
   IconUserCircle,
 } from '@tabler/icons-react';
+import { Link } from 'react-router';
+import { appRoutes } from '../../../core/app-routes.ts';
 import { roleLabels } from '../../../core/roles.ts';
 import type { Me } from '../../../core/users.ts';
 import { useSignOut } from '../../features/auth/index.ts';
@@ -62,6 +65,18 @@ export function AccountMenu({ user }: AccountMenuProps) {
             {roleLabels[user.role]}
           </Text>
         </Menu.Item>
+        {user.role === 'admin' ? (
+          <>
+            <Menu.Divider />
+            <Menu.Item
+              component={Link}
+              to={appRoutes.callingHours.path}
+              leftSection={<IconClock size={16} aria-hidden />}
+            >
+              {appRoutes.callingHours.title}
+            </Menu.Item>
+          </>
+        ) : null}
         <Menu.Divider />
         <Menu.Label>Aparência</Menu.Label>
         {colorSchemes.map(({ value, label, icon: Icon }) => (

@@ -11,7 +11,7 @@ import {
   Textarea,
   Title,
 } from '@mantine/core';
-import { IconBrandWhatsapp, IconPhone } from '@tabler/icons-react';
+import { IconBrandWhatsapp, IconClockCheck, IconClockX, IconPhone } from '@tabler/icons-react';
 import { type MyLead, outcomeButtons } from '../../../../core/attempts.ts';
 import type { AttemptOutcome } from '../../../../core/lead-status.ts';
 import { leadStatusColors } from '../../../../core/lead-status.ts';
@@ -28,6 +28,9 @@ export function leadCardId(leadId: number) {
 
 export interface LeadCardProps {
   lead: MyLead;
+  /** Whether it may be called now and until when, or when next; null until the rules load. */
+  callingText: string | null;
+  outsideWindow: boolean;
   current: boolean;
   channel: Channel;
   note: string;
@@ -45,6 +48,8 @@ export interface LeadCardProps {
 
 export function LeadCard({
   lead,
+  callingText,
+  outsideWindow,
   current,
   channel,
   note,
@@ -105,6 +110,18 @@ export function LeadCard({
             </Group>
           </Anchor>
         </Group>
+        {callingText ? (
+          <Group gap={4} wrap="nowrap">
+            {outsideWindow ? (
+              <IconClockX size={16} aria-hidden className={classes.outsideWindow} />
+            ) : (
+              <IconClockCheck size={16} aria-hidden />
+            )}
+            <Text size="sm" className={outsideWindow ? classes.outsideWindow : undefined}>
+              {callingText}
+            </Text>
+          </Group>
+        ) : null}
         <Text size="sm" c="dimmed">
           {[
             place || null,

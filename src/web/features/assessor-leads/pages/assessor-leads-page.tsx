@@ -29,19 +29,29 @@ import { PageTitle } from '../../../components/page-title.tsx';
 import { formatInteger } from '../../../components/pt-br-format.ts';
 import { QueryErrorAlert } from '../../../components/query-error-alert.tsx';
 import { RowsSkeleton } from '../../../components/rows-skeleton.tsx';
+import { describeCallingStatus } from '../../calling-calendar/index.ts';
 import { useMyLeads } from '../api/get-my-leads.ts';
 import { useRecordAttempt } from '../api/record-attempt.ts';
 import { DayProgress } from '../components/day-progress.tsx';
 import { LeadCard, leadCardId } from '../components/lead-card.tsx';
+import { OutOfHoursDialog } from '../components/out-of-hours-dialog.tsx';
 import { useUndoLastCall } from '../components/undo-last-call.tsx';
+import { useShownLeads } from '../components/use-shown-leads.ts';
 import classes from './assessor-leads-page.module.css';
 
-const groupLabels: Record<MyLead['group'], string> = {
+const groupLabels: Record<MyLead['group'] | 'outsideWindow', string> = {
   callbackDue: 'Retornos agendados para agora',
   notAttended: 'Ainda não atendidos',
   retry: 'Tentar de novo',
   callbackLater: 'Retornos mais tarde',
+  outsideWindow: 'Fora do horário de ligação agora',
 };
+
+interface PendingOutcome {
+  lead: MyLead;
+  outcome: AttemptOutcome;
+  callbackAt?: string;
+}
 
 const isBlocking = (outcome: AttemptOutcome) =>
   (closedStatuses as readonly string[]).includes(outcome);
@@ -69,6 +79,7 @@ export function AssessorLeadsPage() {
   const [focusRequest, setFocusRequest] = useState(0);
   const [errorByLead, setErrorByLead] = useState<{ leadId: number; message: string } | null>(null);
   const [blocking, setBlocking] = useState<{ lead: MyLead; outcome: AttemptOutcome } | null>(null);
+  const [outOfHours, setOutOfHours] = useState<PendingOutcome | null>(null);
   const undoLastCall = useUndoLastCall({
     onUndone: (leadId, message) => {
       setAnnouncement(message);
@@ -77,8 +88,8 @@ export function AssessorLeadsPage() {
     },
   });
 
-  const leads = myLeads.data?.leads ?? [];
   const groups = myLeads.data?.groups;
+  const { shown, leads, statusOf } = useShownLeads(myLeads.data?.leads);
   const total = groups
     ? groups.callbackDue + groups.notAttended + groups.retry + groups.callbackLater
     : 0;
@@ -105,12 +116,22 @@ export function AssessorLeadsPage() {
     (
       lead: MyLead,
       outcome: AttemptOutcome,
-      options: { callbackAt?: string; confirmed?: boolean } = {},
+      options: {
+        callbackAt?: string;
+        confirmed?: boolean;
+        outsideWindowReason?: string;
+      } = {},
     ) => {
-      const { callbackAt, confirmed = false } = options;
+      const { callbackAt, confirmed = false, outsideWindowReason } = options;
       if (busy) return;
       if (outcome === 'yellow' && callbackAt === undefined) {
         setCallbackLeadId(lead.id);
+        return;
+      }
+      // Out of the state's calling hours, the call needs a reason, which the records keep.
+      const status = statusOf?.(lead);
+      if (status && !status.allowed && outsideWindowReason === undefined) {
+        setOutOfHours({ lead, outcome, ...(callbackAt ? { callbackAt } : {}) });
         return;
       }
       // These two block the phone for good: one keystroke must not do that.
@@ -130,6 +151,7 @@ export function AssessorLeadsPage() {
             channel: whatsAppLeadIds.has(lead.id) ? 'whatsapp' : 'phone',
             ...(note ? { note } : {}),
             ...(callbackAt ? { callbackAt } : {}),
+            ...(outsideWindowReason ? { outsideWindowReason } : {}),
           },
         },
         {
@@ -150,12 +172,12 @@ export function AssessorLeadsPage() {
         },
       );
     },
-    [busy, leads, notes, recordAttempt, undoLastCall.offer, whatsAppLeadIds],
+    [busy, leads, notes, recordAttempt, statusOf, undoLastCall.offer, whatsAppLeadIds],
   );
 
   useEffect(() => {
     const onKeyDown = (event: KeyboardEvent) => {
-      if (!isShortcutTarget(event) || callbackLeadId !== null || blocking) return;
+      if (!isShortcutTarget(event) || callbackLeadId !== null || blocking || outOfHours) return;
       if (event.key === 'z' || event.key === 'Z') {
         if (!event.repeat && !busy) undoLastCall.undoLast();
         return;
@@ -181,7 +203,17 @@ export function AssessorLeadsPage() {
     };
     window.addEventListener('keydown', onKeyDown);
     return () => window.removeEventListener('keydown', onKeyDown);
-  }, [blocking, busy, callbackLeadId, current, leads, record, select, undoLastCall.undoLast]);
+  }, [
+    blocking,
+    busy,
+    callbackLeadId,
+    current,
+    leads,
+    outOfHours,
+    record,
+    select,
+    undoLastCall.undoLast,
+  ]);
 
   return (
     <>
@@ -213,6 +245,29 @@ export function AssessorLeadsPage() {
           setFocusRequest((n) => n + 1);
         }}
       />
+      <OutOfHoursDialog
+        pending={
+          outOfHours && statusOf
+            ? {
+                ...outOfHours,
+                statusText: describeCallingStatus(outOfHours.lead, statusOf(outOfHours.lead)),
+              }
+            : null
+        }
+        onConfirm={(reason) => {
+          if (outOfHours) {
+            record(outOfHours.lead, outOfHours.outcome, {
+              ...(outOfHours.callbackAt ? { callbackAt: outOfHours.callbackAt } : {}),
+              outsideWindowReason: reason,
+            });
+          }
+          setOutOfHours(null);
+        }}
+        onClose={() => {
+          setOutOfHours(null);
+          setFocusRequest((n) => n + 1);
+        }}
+      />
       {myLeads.isPending ? (
         <RowsSkeleton label="Carregando seus leads" rows={4} />
       ) : myLeads.data === undefined ? (
@@ -238,17 +293,23 @@ export function AssessorLeadsPage() {
                 <Kbd size="xs">↑</Kbd> mudam de lead; <Kbd size="xs">Z</Kbd> desfaz a última ligação
                 (por {undoWindowSeconds} segundos); <Kbd size="xs">Esc</Kbd> sai da observação.
               </Text>
-              {leads.map((lead, index) => {
-                const startsGroup = leads[index - 1]?.group !== lead.group;
+              {shown.map(({ lead, group, callingText }, index) => {
+                const startsGroup = shown[index - 1]?.group !== group;
+                const count =
+                  group === 'outsideWindow'
+                    ? shown.filter((item) => item.group === 'outsideWindow').length
+                    : (groups?.[group] ?? 0);
                 return (
                   <Fragment key={lead.id}>
                     {startsGroup ? (
                       <Title order={2} size="h5" mt={index === 0 ? 0 : 'sm'}>
-                        {groupLabels[lead.group]} ({formatInteger(groups?.[lead.group] ?? 0)})
+                        {groupLabels[group]} ({formatInteger(count)})
                       </Title>
                     ) : null}
                     <LeadCard
                       lead={lead}
+                      callingText={callingText}
+                      outsideWindow={group === 'outsideWindow'}
                       current={lead.id === current?.id}
                       channel={whatsAppLeadIds.has(lead.id) ? 'whatsapp' : 'phone'}
                       note={notes[lead.id] ?? ''}

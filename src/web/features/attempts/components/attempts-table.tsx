@@ -19,6 +19,14 @@ function Outcome({ attempt }: { attempt: AttemptRecord }) {
           Retorno: {formatDateTime(attempt.callbackAt)}
         </Text>
       ) : null}
+      {attempt.outsideWindowReason ? (
+        <Text size="xs" mt={2} style={{ overflowWrap: 'anywhere' }}>
+          <Text span size="xs" fw={700}>
+            Fora do horário:
+          </Text>{' '}
+          {attempt.outsideWindowReason}
+        </Text>
+      ) : null}
     </>
   );
 }

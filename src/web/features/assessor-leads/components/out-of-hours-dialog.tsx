@@ -1,0 +1,49 @@
+import { Textarea } from '@mantine/core';
+import { useState } from 'react';
+import type { MyLead } from '../../../../core/attempts.ts';
+import { type AttemptOutcome, leadStatusLabels } from '../../../../core/lead-status.ts';
+import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
+
+export interface OutOfHoursDialogProps {
+  /** The call waiting for a reason, with its lead's calling status in words. */
+  pending: { lead: MyLead; outcome: AttemptOutcome; statusText: string } | null;
+  onConfirm: (reason: string) => void;
+  onClose: () => void;
+}
+
+/** A call outside the lead's calling hours is recorded only with a reason, which the records keep. */
+export function OutOfHoursDialog({ pending, onConfirm, onClose }: OutOfHoursDialogProps) {
+  const [reason, setReason] = useState('');
+  const close = () => {
+    setReason('');
+    onClose();
+  };
+  return (
+    <ConfirmDialog
+      opened={pending !== null}
+      title="Fora do horário de ligação"
+      message={
+        pending
+          ? `${pending.lead.name}: ${pending.statusText}. Para registrar a ligação assim mesmo, diga o motivo; ela fica marcada nas ligações.`
+          : ''
+      }
+      confirmLabel={`Registrar ${pending ? leadStatusLabels[pending.outcome].toLowerCase() : ''}`}
+      confirmDisabled={reason.trim() === ''}
+      onConfirm={() => {
+        onConfirm(reason.trim());
+        setReason('');
+      }}
+      onClose={close}
+    >
+      <Textarea
+        label="Motivo"
+        placeholder="Ex.: o cliente pediu para ligar neste horário"
+        required
+        data-autofocus
+        maxLength={300}
+        value={reason}
+        onChange={(event) => setReason(event.currentTarget.value)}
+      />
+    </ConfirmDialog>
+  );
+}

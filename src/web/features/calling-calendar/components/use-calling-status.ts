@@ -1,0 +1,94 @@
+import { useMemo, useSyncExternalStore } from 'react';
+import { localTimeIn, type Uf, ufOfPhone } from '../../../../core/brazil-calendar.ts';
+import {
+  type CallingStatus,
+  callingStatus,
+  holidayLookup,
+  ufSchema,
+} from '../../../../core/calling-windows.ts';
+import { useCallingCalendar } from '../api/get-calling-calendar.ts';
+
+/** A lead as far as its calling window goes. */
+export interface CallableLead {
+  phone: string;
+  uf: string | null;
+}
+
+/** The state a lead's phone rings in: its DDD's, or the UF imported with it. */
+export function ufOfLead(lead: CallableLead): Uf | undefined {
+  const parsed = ufSchema.safeParse(lead.uf);
+  return ufOfPhone(lead.phone) ?? (parsed.success ? parsed.data : undefined);
+}
+
+// One clock for every card: the minute changes, the windows are read again.
+const minuteListeners = new Set<() => void>();
+let minuteTimer: ReturnType<typeof setInterval> | undefined;
+let currentMinute = Math.floor(Date.now() / 60_000);
+function subscribeToMinute(listener: () => void) {
+  minuteListeners.add(listener);
+  minuteTimer ??= setInterval(() => {
+    const minute = Math.floor(Date.now() / 60_000);
+    if (minute === currentMinute) return;
+    currentMinute = minute;
+    for (const notify of minuteListeners) notify();
+  }, 5_000);
+  return () => {
+    minuteListeners.delete(listener);
+    if (minuteListeners.size === 0 && minuteTimer) {
+      clearInterval(minuteTimer);
+      minuteTimer = undefined;
+    }
+  };
+}
+const readMinute = () => currentMinute;
+
+/**
+ * Whether each lead may be called now and until when, or when next, by the rules in force;
+ * undefined until the rules have arrived. Read again every minute.
+ */
+export function useCallingStatus(): ((lead: CallableLead) => CallingStatus) | undefined {
+  const calendar = useCallingCalendar();
+  const minute = useSyncExternalStore(subscribeToMinute, readMinute);
+  return useMemo(() => {
+    if (!calendar.data) return undefined;
+    const { rules, holidays } = calendar.data;
+    const lookup = holidayLookup(holidays);
+    const now = new Date(minute * 60_000 + 1);
+    return (lead: CallableLead) => callingStatus(ufOfLead(lead), now, rules, lookup);
+  }, [calendar.data, minute]);
+}
+
+const weekdayNames = ['dom', 'seg', 'ter', 'qua', 'qui', 'sex', 'sáb'];
+const twoDigits = (value: number) => String(value).padStart(2, '0');
+
+/**
+ * "18:00", or "seg 30/11, 08:00" when not today, on the clock of the lead's state; a window
+ * that runs to midnight ends at "24:00" of its own day.
+ */
+function clockIn(uf: Uf, instant: Date, now: Date): string {
+  const today = localTimeIn(uf, now).day;
+  if (localTimeIn(uf, new Date(instant.getTime() - 1)).day === today) {
+    const local = localTimeIn(uf, instant);
+    if (local.minute === 0 && local.day !== today) return '24:00';
+  }
+  const local = localTimeIn(uf, instant);
+  const time = `${twoDigits(Math.floor(local.minute / 60))}:${twoDigits(local.minute % 60)}`;
+  if (local.day === today) return time;
+  const [, month, day] = local.day.split('-');
+  return `${weekdayNames[local.weekday]} ${day}/${month}, ${time}`;
+}
+
+/** The status in words, with the state whose clock it reads. */
+export function describeCallingStatus(
+  lead: CallableLead,
+  status: CallingStatus,
+  now = new Date(),
+): string {
+  const uf = ufOfLead(lead);
+  const zone: Uf = uf ?? 'DF';
+  const where = uf ? `horário de ${uf}` : 'horário de Brasília';
+  if (status.allowed) return `Pode ligar até ${clockIn(zone, status.until, now)} (${where})`;
+  const why = status.holiday ? `Feriado (${status.holiday.name})` : 'Fora do horário de ligação';
+  const next = status.next ? ` · próxima: ${clockIn(zone, status.next, now)} (${where})` : '';
+  return `${why}${next}`;
+}
