@@ -1,15 +1,8 @@
 import { Checkbox, Group, Stack, Table, Textarea, TextInput } from '@mantine/core';
 import type { CallingRule, DayWindow } from '../../../../core/calling-windows.ts';
+import { useNarrowScreen } from '../../../lib/narrow-screen.ts';
 
-export const weekdayLabels = [
-  'Domingo',
-  'Segunda-feira',
-  'Terça-feira',
-  'Quarta-feira',
-  'Quinta-feira',
-  'Sexta-feira',
-  'Sábado',
-];
+export const weekdayLabels = ['Domingo', 'Segunda', 'Terça', 'Quarta', 'Quinta', 'Sexta', 'Sábado'];
 
 const twoDigits = (value: number) => String(value).padStart(2, '0');
 export const clockOf = (minute: number) =>
@@ -38,6 +31,7 @@ export interface CallingRuleEditorProps {
 
 /** A state's (or the national) rule: each weekday's window, holidays and the law it follows. */
 export function CallingRuleEditor({ rule, onChange }: CallingRuleEditorProps) {
+  const narrow = useNarrowScreen();
   const setDay = (weekday: number, window: DayWindow | null) =>
     onChange({
       ...rule,
@@ -49,18 +43,21 @@ export function CallingRuleEditor({ rule, onChange }: CallingRuleEditorProps) {
         <Table.Thead>
           <Table.Tr>
             <Table.Th>Dia</Table.Th>
-            <Table.Th w={110}>Das</Table.Th>
-            <Table.Th w={110}>Até</Table.Th>
+            <Table.Th w={120}>Das</Table.Th>
+            <Table.Th w={120}>Até</Table.Th>
           </Table.Tr>
         </Table.Thead>
         <Table.Tbody>
           {rule.weekdays.map((window, weekday) => {
             const label = weekdayLabels[weekday] ?? '';
+            // A phone keeps the three letters, so the two times fit beside them.
+            const shown = narrow ? label.slice(0, 3) : label;
             return (
               <Table.Tr key={label}>
                 <Table.Td>
                   <Checkbox
-                    label={label}
+                    label={shown}
+                    aria-label={label}
                     checked={window !== null}
                     onChange={(event) =>
                       setDay(
