@@ -36,8 +36,11 @@ afterAll(async () => {
   if (!updating) await rm(folder, { recursive: true, force: true });
 });
 
-const shoot = (page: Page, name: (typeof shots)[number]) =>
-  page.screenshot({ path: path.join(folder, `${name}.png`) });
+/** Taken once nothing is loading: the header is a chunk of its own and may come after the page. */
+async function shoot(page: Page, name: (typeof shots)[number]) {
+  await page.waitForLoadState('networkidle');
+  await page.screenshot({ path: path.join(folder, `${name}.png`) });
+}
 
 const suffix = Date.now().toString(36);
 
