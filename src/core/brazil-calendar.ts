@@ -1,12 +1,12 @@
-import type { ufs } from './lead-fields.ts';
+import type { Uf } from './lead-fields.ts';
+
+export type { Uf };
 
 /**
  * Where a Brazilian phone rings and what day and hour it is there: the state (UF) of each
  * area code (DDD), the UTC offset of each state, and the national holidays of any year.
  * Pure functions of their arguments, shared by the server and the pages.
  */
-
-export type Uf = (typeof ufs)[number];
 
 /** Anatel's area codes: each DDD belongs to one state. */
 const ufByDdd: Record<string, Uf> = {};

@@ -8,7 +8,7 @@ import {
   nationalHolidays,
   type Uf,
 } from './brazil-calendar.ts';
-import { ufs } from './lead-fields.ts';
+import { ufCodeSchema } from './lead-fields.ts';
 
 const minuteOfDay = z
   .number()
@@ -37,12 +37,10 @@ export const callingRuleSchema = z.strictObject({
 });
 export type CallingRule = z.infer<typeof callingRuleSchema>;
 
-export const ufSchema = z.enum(ufs, { error: 'UF inválida.' });
-
 export const callingRulesSchema = z.strictObject({
   /** The rule of every state without one of its own, set by the administrators. */
   national: callingRuleSchema,
-  byUf: z.partialRecord(ufSchema, callingRuleSchema),
+  byUf: z.partialRecord(ufCodeSchema, callingRuleSchema),
 });
 export type CallingRules = z.infer<typeof callingRulesSchema>;
 
@@ -95,7 +93,7 @@ export const extraHolidaySchema = z.strictObject({
     .trim()
     .min(1, { error: 'Informe o nome do feriado.' })
     .max(120, { error: 'Use no máximo 120 caracteres.' }),
-  uf: ufSchema.nullable(),
+  uf: ufCodeSchema.nullable(),
 });
 export type ExtraHoliday = z.infer<typeof extraHolidaySchema>;
 

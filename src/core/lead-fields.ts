@@ -39,6 +39,7 @@ export const ufs = [
   'SE',
   'TO',
 ] as const;
+export type Uf = (typeof ufs)[number];
 const knownUfs = new Set<string>(ufs);
 
 export const leadFieldMessages = {
@@ -218,8 +219,12 @@ export const leadCpfSchema = optionalNormalisedText(
   leadFieldMessages.cpfInvalid,
 );
 
+/** A state's two letters exactly, as stored (and as the keys of per-state settings). */
+export const ufCodeSchema = z.enum(ufs, { error: leadFieldMessages.ufInvalid });
+
+/** A state as people type it: spaces and case aside. */
 export const ufSchema = z
   .string()
   .trim()
   .transform((value) => value.toUpperCase())
-  .pipe(z.enum(ufs, { error: leadFieldMessages.ufInvalid }));
+  .pipe(ufCodeSchema);

@@ -4,7 +4,7 @@ import { type Kysely, sql } from 'kysely';
  * What each call changed, so that it can be undone for a few seconds: the lead as it was before
  * the call and the block list entry the call added. One row per call, only ever inserted (two
  * calls never wait for each other's row) and deleted once its window has passed
- * (attempts/outcome-undo-purge.ts), so the table holds a few minutes of calls.
+ * (the attempts feature purges them every few minutes), so the table holds minutes of calls.
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
   await sql`

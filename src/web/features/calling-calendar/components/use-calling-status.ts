@@ -1,11 +1,11 @@
-import { useMemo, useSyncExternalStore } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { localTimeIn, type Uf, ufOfPhone } from '../../../../core/brazil-calendar.ts';
 import {
   type CallingStatus,
   callingStatus,
   holidayLookup,
-  ufSchema,
 } from '../../../../core/calling-windows.ts';
+import { ufSchema } from '../../../../core/lead-fields.ts';
 import { useCallingCalendar } from '../api/get-calling-calendar.ts';
 
 /** A lead as far as its calling window goes. */
@@ -20,27 +20,17 @@ export function ufOfLead(lead: CallableLead): Uf | undefined {
   return ufOfPhone(lead.phone) ?? (parsed.success ? parsed.data : undefined);
 }
 
-// One clock for every card: the minute changes, the windows are read again.
-const minuteListeners = new Set<() => void>();
-let minuteTimer: ReturnType<typeof setInterval> | undefined;
-let currentMinute = Math.floor(Date.now() / 60_000);
-function subscribeToMinute(listener: () => void) {
-  minuteListeners.add(listener);
-  minuteTimer ??= setInterval(() => {
-    const minute = Math.floor(Date.now() / 60_000);
-    if (minute === currentMinute) return;
-    currentMinute = minute;
-    for (const notify of minuteListeners) notify();
-  }, 5_000);
-  return () => {
-    minuteListeners.delete(listener);
-    if (minuteListeners.size === 0 && minuteTimer) {
-      clearInterval(minuteTimer);
-      minuteTimer = undefined;
-    }
-  };
+const currentMinute = () => Math.floor(Date.now() / 60_000);
+
+/** The minute now, changing with the clock. */
+function useMinute(): number {
+  const [minute, setMinute] = useState(currentMinute);
+  useEffect(() => {
+    const timer = setInterval(() => setMinute(currentMinute()), 5_000);
+    return () => clearInterval(timer);
+  }, []);
+  return minute;
 }
-const readMinute = () => currentMinute;
 
 /**
  * Whether each lead may be called now and until when, or when next, by the rules in force;
@@ -48,7 +38,7 @@ const readMinute = () => currentMinute;
  */
 export function useCallingStatus(): ((lead: CallableLead) => CallingStatus) | undefined {
   const calendar = useCallingCalendar();
-  const minute = useSyncExternalStore(subscribeToMinute, readMinute);
+  const minute = useMinute();
   return useMemo(() => {
     if (!calendar.data) return undefined;
     const { rules, holidays } = calendar.data;
