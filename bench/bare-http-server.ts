@@ -7,6 +7,7 @@ import { myLeadsPageSize } from '../src/core/attempts.ts';
 import { errorMessages } from '../src/core/errors.ts';
 import { createAttemptRepository } from '../src/server/attempts/attempt.repository.ts';
 import { createAttemptService } from '../src/server/attempts/attempt.service.ts';
+import { createMyLeadsRepository } from '../src/server/attempts/my-leads.repository.ts';
 import { createOutcomeUndoRepository } from '../src/server/attempts/outcome-undo.repository.ts';
 import { defaultTimeZone } from '../src/server/config/env.ts';
 import { createDatabase } from '../src/server/db/database.ts';
@@ -20,6 +21,7 @@ const database = createDatabase({
 const events = createEventBatcher(database.db, { delayMs: 100, onError: () => {} });
 const service = createAttemptService({
   attempts: createAttemptRepository(database.db, defaultTimeZone),
+  myLeads: createMyLeadsRepository(database.db, defaultTimeZone),
   undos: createOutcomeUndoRepository(database.db),
   events,
 });

@@ -123,6 +123,7 @@ async function importThroughServer(context: BenchContext, filePath: string, file
   try {
     const idleMb = (await memoryOf(server.pid as number)).currentMb;
     const form = new FormData();
+    form.append('legalBasis', 'legitimate_interest');
     form.append('file', await openAsBlob(filePath), fileName);
     const started = performance.now();
     const response = await fetch(`${baseUrl}/api/imports`, {

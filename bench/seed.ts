@@ -84,7 +84,7 @@ export async function seedLeads(
   const newShare = options.newShare ?? 0.7;
   await sql`
     INSERT INTO leads (name, phone, phone_raw, email, city, uf, status, owner_id, assigned_at,
-                       callback_at, attempts, source, created_at)
+                       callback_at, next_call_at, next_call_reason, attempts, source, created_at)
     SELECT
       (${sql.val(firstNames)}::text[])[1 + n % ${firstNames.length}] || ' ' ||
         (${sql.val(lastNames)}::text[])[1 + (n / 7) % ${lastNames.length}] || ' ' ||
@@ -99,6 +99,10 @@ export async function seedLeads(
            ELSE (${sql.val(assessorIds)}::text[])[1 + n % ${Math.max(1, assessorIds.length)}] END,
       CASE WHEN s.status IN ('new', 'recycled') THEN NULL ELSE now() - (n % 30) * interval '1 day' END,
       CASE WHEN s.status = 'yellow' THEN now() + (n % 48) * interval '1 hour' END,
+      -- A call-back waits for its time, as the call that set it planned (migration 0025).
+      CASE WHEN s.status = 'yellow' THEN now() + (n % 48) * interval '1 hour'
+           ELSE '-infinity' END,
+      CASE WHEN s.status = 'yellow' THEN 'callback' END,
       CASE WHEN s.status IN ('new', 'assigned') THEN 0 ELSE 1 + n % 3 END,
       'Lista ' || (1 + n % 20),
       now() - (n % 365) * interval '1 day'

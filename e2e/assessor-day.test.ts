@@ -82,7 +82,7 @@ describe("an assessor's day", () => {
     const unanswered = await currentLeadName(phone);
     expect(unanswered).not.toBe(accepted);
     await phone.keyboard.press('4');
-    await phone.getByRole('heading', { name: /^Tentar de novo/ }).waitFor();
+    await phone.getByRole('heading', { name: /^Aguardando a próxima ligação/ }).waitFor();
 
     await expect.poll(() => currentLeadName(phone)).not.toBe(unanswered);
     const callBack = await currentLeadName(phone);
@@ -91,7 +91,7 @@ describe("an assessor's day", () => {
     await expect.poll(() => when.evaluate((input) => input === document.activeElement)).toBe(true);
     await when.fill('2099-12-25T14:30');
     await phone.keyboard.press('Enter');
-    await phone.getByRole('heading', { name: /^Retornos mais tarde/ }).waitFor();
+    await phone.getByRole('heading', { name: 'Aguardando a próxima ligação (2)' }).waitFor();
     // Three worked, two answered: "Não atendeu" is worked, not answered.
     await phone.getByText('Hoje: 3 de 3 leads trabalhados · 2 atendidos').waitFor();
 

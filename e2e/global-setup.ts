@@ -4,6 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { findFreePort } from '../src/server/db/embedded-postgres.ts';
+import { everyHourCalendar } from '../src/server/testing/test-settings.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -79,17 +80,10 @@ async function openCallingHoursAllDay(baseUrl: string) {
   const cookie = (signIn.headers.getSetCookie?.() ?? [])
     .map((line) => line.split(';')[0])
     .join('; ');
-  const allDay = { from: 0, to: 24 * 60 };
   const response = await fetch(`${baseUrl}/api/calling-calendar`, {
     method: 'PUT',
     headers: { 'content-type': 'application/json', origin: baseUrl, cookie },
-    body: JSON.stringify({
-      rules: {
-        national: { weekdays: Array(7).fill(allDay), onHolidays: true, law: null },
-        byUf: {},
-      },
-      holidays: [],
-    }),
+    body: JSON.stringify(everyHourCalendar),
   });
   if (!response.ok)
     throw new Error(`horários de ligação: ${response.status} ${await response.text()}`);

@@ -71,6 +71,10 @@ describe('importing a list and finding its leads', () => {
     await expect(page.getByLabel('Campo da coluna Celular').inputValue()).resolves.toBe('phone');
     await expect(page.getByLabel('Campo da coluna Nome').inputValue()).resolves.toBe('name');
 
+    // Every list says why the company may hold it (LGPD) before it goes in.
+    await page.getByRole('button', { name: 'Importar' }).click();
+    await page.getByRole('alert').getByText('Informe a base legal (LGPD) da lista.').waitFor();
+    await page.getByLabel('Base legal (LGPD)').selectOption('legitimate_interest');
     await page.getByRole('button', { name: 'Importar' }).click();
     await page.waitForURL((url) => url.searchParams.has('batch'));
     const batchId = new URL(page.url()).searchParams.get('batch') ?? '';
@@ -130,6 +134,7 @@ describe('importing an XLSX with dates', () => {
     await page.locator('input[type="file"]').setInputFiles(filePath);
     const preview = page.getByRole('table', { name: 'Prévia' });
     await preview.getByRole('cell', { name: '31/12/2023' }).waitFor();
+    await page.getByLabel('Base legal (LGPD)').selectOption('consent');
     await page.getByRole('button', { name: 'Importar' }).click();
     await figure(page, 'Inseridos').waitFor({ timeout: 30_000 });
 
@@ -140,6 +145,7 @@ describe('importing an XLSX with dates', () => {
     await leadRows.first().press('Enter');
     const extra = page.getByRole('dialog', { name }).getByRole('table', { name: 'Colunas extras' });
     await extra.getByRole('row', { name: /Nascimento\s+31\/12\/2023/ }).waitFor();
+    await page.getByRole('dialog', { name }).getByText('Consentimento (LGPD art. 7º, I)').waitFor();
     await page.context().close();
   });
 });

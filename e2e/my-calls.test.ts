@@ -40,7 +40,7 @@ describe("an assessor's own calls, on a phone", () => {
     const card = page.locator('article').first();
     const called = await card.locator('h3').innerText();
     await card.getByRole('button', { name: 'Não atendeu' }).tap();
-    await page.getByRole('heading', { name: 'Tentar de novo (1)' }).waitFor();
+    await page.getByRole('heading', { name: 'Aguardando a próxima ligação (1)' }).waitFor();
 
     await page.getByRole('link', { name: 'Minhas ligações' }).tap();
     await page.waitForURL((url) => url.pathname === '/leads/listcall');

@@ -42,7 +42,7 @@ describe('outcome keys', () => {
     await page.keyboard.down('4');
     await page.keyboard.down('4');
     await page.keyboard.up('4');
-    await page.getByRole('heading', { name: 'Tentar de novo (1)' }).waitFor();
+    await page.getByRole('heading', { name: 'Aguardando a próxima ligação (1)' }).waitFor();
     await page.getByRole('heading', { name: 'Ainda não atendidos (3)' }).waitFor();
     expect(await calls()).toEqual(['no_answer']);
 
@@ -112,7 +112,7 @@ describe('outcome keys', () => {
 
     // Past the window the offer is gone and Z does nothing.
     await page.keyboard.press('4');
-    await page.getByRole('heading', { name: 'Tentar de novo (1)' }).waitFor();
+    await page.getByRole('heading', { name: 'Aguardando a próxima ligação (1)' }).waitFor();
     await page
       .locator('.mantine-Notification-root', { hasText: 'Não atendeu registrado.' })
       .waitFor({ state: 'detached', timeout: 15_000 });
@@ -120,7 +120,7 @@ describe('outcome keys', () => {
     await page.keyboard.press('z');
     await page.waitForTimeout(500);
     expect(await calls()).toBe(1);
-    await page.getByRole('heading', { name: 'Tentar de novo (1)' }).waitFor();
+    await page.getByRole('heading', { name: 'Aguardando a próxima ligação (1)' }).waitFor();
     await page.context().close();
   });
 });

@@ -65,6 +65,7 @@ export async function importLeads(
     JSON.stringify({ Nome: 'name', Telefone: 'phone', Cidade: 'city', UF: 'uf' }),
   );
   form.append('source', source);
+  form.append('legalBasis', 'legitimate_interest');
   form.append('fillEmptyFields', 'false');
   form.append('file', new Blob([csv], { type: 'text/csv' }), `${source}.csv`);
   const started = await fetch(`${origin}/api/imports`, {

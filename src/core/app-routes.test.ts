@@ -23,6 +23,7 @@ describe('app routes', () => {
       '/login',
       '/login/forgotpassword',
       '/login/resetpassword',
+      '/tentativas',
     ]);
     expect(appRoutes.dashboard.title).toBe('CCA - Dashboard');
     expect(appRoutes.followUp.title).toBe('Leads com status green');

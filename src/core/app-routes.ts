@@ -33,6 +33,7 @@ export const appRoutes = {
   calls: { path: '/leads/listcall', title: 'Ligações', access: 'signedIn' },
   audit: { path: '/auditoria', title: 'Auditoria', access: 'admin' },
   callingHours: { path: '/horarios', title: 'Horários de ligação', access: 'admin' },
+  contactRules: { path: '/tentativas', title: 'Regras de nova tentativa', access: 'admin' },
   assessorLeads: { path: '/colaborador', title: 'Leads diários', access: 'signedIn' },
 } as const satisfies Record<string, AppRoute>;
 

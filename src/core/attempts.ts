@@ -1,15 +1,27 @@
 import { z } from 'zod';
+import { type NoAnswerKind, nextCallReasons, noAnswerKindSchema } from './contact-rules.ts';
 import { type AttemptOutcome, attemptOutcomes, leadStatusSchema } from './lead-status.ts';
 import { channelSchema } from './leads.ts';
 
 export const attemptOutcomeSchema = z.enum(attemptOutcomes);
 
-/** The outcome buttons of the assessor's page, in order, with their keyboard key. */
-export const outcomeButtons: { outcome: AttemptOutcome; label: string; key: string }[] = [
+/**
+ * The outcome buttons of the assessor's page, in order, with their keyboard key. "Ocupado"
+ * and "Caixa postal" are a "Não atendeu" whose retry rule is their own.
+ */
+export interface OutcomeChoice {
+  outcome: AttemptOutcome;
+  noAnswerKind?: NoAnswerKind;
+  label: string;
+  key: string;
+}
+export const outcomeButtons: OutcomeChoice[] = [
   { outcome: 'green', label: 'Aceitou', key: '1' },
   { outcome: 'yellow', label: 'Retornar', key: '2' },
   { outcome: 'red', label: 'Não aceitou', key: '3' },
   { outcome: 'no_answer', label: 'Não atendeu', key: '4' },
+  { outcome: 'no_answer', noAnswerKind: 'busy', label: 'Ocupado', key: '7' },
+  { outcome: 'no_answer', noAnswerKind: 'voicemail', label: 'Caixa postal', key: '8' },
   { outcome: 'invalid', label: 'Número inválido', key: '5' },
   { outcome: 'do_not_call', label: 'Não ligar', key: '6' },
 ];
@@ -27,6 +39,8 @@ export const recordAttemptBodySchema = z
     callbackAt: z.iso
       .datetime({ offset: true, error: 'Data e hora do retorno inválidas.' })
       .optional(),
+    /** How a "Não atendeu" went, when the line was busy or a voicemail answered. */
+    noAnswerKind: noAnswerKindSchema.optional(),
     /** Why the call was made outside the lead's calling window; the page asks for it. */
     outsideWindowReason: z
       .string()
@@ -42,11 +56,18 @@ export const recordAttemptBodySchema = z
   .refine((body) => body.outcome === 'yellow' || body.callbackAt === undefined, {
     error: 'Data de retorno só vale para "Retornar".',
     path: ['callbackAt'],
+  })
+  .refine((body) => body.outcome === 'no_answer' || body.noAnswerKind === undefined, {
+    error: '"Ocupado" e "Caixa postal" só valem para "Não atendeu".',
+    path: ['noAnswerKind'],
   });
 export type RecordAttemptBody = z.input<typeof recordAttemptBodySchema>;
 
-/** The parts of the assessor's list, in calling order. */
-export const myLeadGroups = ['callbackDue', 'notAttended', 'retry', 'callbackLater'] as const;
+/**
+ * The parts of the assessor's list, in calling order: call-backs due, retries due, leads not
+ * yet attended, then the leads waiting for their next call (a call-back, a retry or a cap).
+ */
+export const myLeadGroups = ['callbackDue', 'retry', 'notAttended', 'waiting'] as const;
 export type MyLeadGroup = (typeof myLeadGroups)[number];
 
 /** How many leads of the list one request brings: the page shows the first ones and more on demand. */
@@ -76,6 +97,9 @@ export const myLeadSchema = z.object({
   attempts: z.number().int(),
   assignedAt: z.iso.datetime().nullable(),
   callbackAt: z.iso.datetime().nullable(),
+  /** When it may be called again and why; null when it may be called now. */
+  nextCallAt: z.iso.datetime().nullable(),
+  nextCallReason: z.enum(nextCallReasons).nullable(),
   /** Why it is where it is in the list. */
   group: z.enum(myLeadGroups),
   lastNote: z.string().nullable(),
@@ -88,9 +112,9 @@ export const myLeadsSchema = z.object({
   /** How many leads each group holds in the whole list, loaded or not. */
   groups: z.object({
     callbackDue: z.number().int(),
-    notAttended: z.number().int(),
     retry: z.number().int(),
-    callbackLater: z.number().int(),
+    notAttended: z.number().int(),
+    waiting: z.number().int(),
   } satisfies Record<MyLeadGroup, z.ZodNumber>),
   /**
    * The day's progress, over the leads received today: how many, how many were worked (have
@@ -117,6 +141,7 @@ export const attemptRecordSchema = z.object({
   note: z.string().nullable(),
   callbackAt: z.iso.datetime().nullable(),
   outsideWindowReason: z.string().nullable(),
+  noAnswerKind: noAnswerKindSchema.nullable(),
 });
 export type AttemptRecord = z.infer<typeof attemptRecordSchema>;
 

@@ -27,6 +27,7 @@ export const auditActions = [
   'do_not_call.added',
   'do_not_call.removed',
   'calling_calendar.changed',
+  'contact_rules.changed',
   'database.restarted',
 ] as const;
 export type AuditAction = (typeof auditActions)[number];
@@ -55,6 +56,7 @@ export const auditActionLabels: Record<AuditAction, string> = {
   'database.restarted': 'Banco de dados reiniciado após parar',
   'do_not_call.removed': 'Telefone desbloqueado',
   'calling_calendar.changed': 'Horários de ligação alterados',
+  'contact_rules.changed': 'Regras de nova tentativa alteradas',
 };
 
 export const auditActionSchema = z.enum(auditActions, { error: 'Ação de auditoria desconhecida.' });

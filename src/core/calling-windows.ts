@@ -7,8 +7,9 @@ import {
   localTimeIn,
   nationalHolidays,
   type Uf,
+  ufOfPhone,
 } from './brazil-calendar.ts';
-import { ufCodeSchema } from './lead-fields.ts';
+import { ufCodeSchema, ufSchema } from './lead-fields.ts';
 
 const minuteOfDay = z
   .number()
@@ -109,6 +110,33 @@ export type CallingCalendar = z.infer<typeof callingCalendarSchema>;
 export const callingCalendarAnswerSchema = callingCalendarSchema.extend({
   defaults: callingRulesSchema,
 });
+
+/** The calendar as stored (JSON text), or the defaults when none (or none readable) was saved. */
+export function storedCallingCalendar(stored: string | null | undefined): CallingCalendar {
+  const defaults = { rules: defaultCallingRules, holidays: [] };
+  if (stored === null || stored === undefined) return defaults;
+  try {
+    const parsed = callingCalendarSchema.safeParse(JSON.parse(stored));
+    return parsed.success ? parsed.data : defaults;
+  } catch {
+    return defaults;
+  }
+}
+
+/** The app_settings key the calendar is stored under. */
+export const callingCalendarSettingKey = 'calling_calendar';
+
+/** A lead as far as its calling window goes. */
+export interface CallableLead {
+  phone: string;
+  uf: string | null;
+}
+
+/** The state a lead's phone rings in: its DDD's, or the UF imported with it. */
+export function ufOfLead(lead: CallableLead): Uf | undefined {
+  const parsed = ufSchema.safeParse(lead.uf);
+  return ufOfPhone(lead.phone) ?? (parsed.success ? parsed.data : undefined);
+}
 
 export function holidayLookup(extra: readonly ExtraHoliday[] = []): HolidayLookup {
   const nationalByYear = new Map<number, Map<IsoDay, Holiday>>();

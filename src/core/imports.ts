@@ -32,6 +32,29 @@ export const columnMappingSchema = z
   });
 export type ColumnMapping = z.infer<typeof columnMappingSchema>;
 
+/**
+ * Why the company may hold the leads of a list: the legal bases of LGPD art. 7 a call centre's
+ * lists rest on. Every import records one, with where the list came from (its source).
+ */
+export const legalBases = [
+  'consent',
+  'legitimate_interest',
+  'contract',
+  'legal_obligation',
+  'credit_protection',
+] as const;
+export type LegalBasis = (typeof legalBases)[number];
+export const legalBasisSchema = z.enum(legalBases, {
+  error: 'Informe a base legal (LGPD) da lista.',
+});
+export const legalBasisLabels: Record<LegalBasis, string> = {
+  consent: 'Consentimento (LGPD art. 7º, I)',
+  legitimate_interest: 'Legítimo interesse (LGPD art. 7º, IX)',
+  contract: 'Execução de contrato (LGPD art. 7º, V)',
+  legal_obligation: 'Cumprimento de obrigação legal (LGPD art. 7º, II)',
+  credit_protection: 'Proteção do crédito (LGPD art. 7º, X)',
+};
+
 export const importStatuses = ['queued', 'running', 'done', 'failed', 'undone'] as const;
 export const importStatusSchema = z.enum(importStatuses);
 export type ImportStatus = z.infer<typeof importStatusSchema>;
@@ -48,6 +71,8 @@ export const importBatchSchema = z.object({
   fileName: z.string(),
   format: z.enum(['csv', 'xlsx']),
   source: z.string(),
+  /** Null for the imports made before the legal basis was asked for. */
+  legalBasis: legalBasisSchema.nullable(),
   status: importStatusSchema,
   totalRows: z.number().int().nullable(),
   processedRows: z.number().int(),

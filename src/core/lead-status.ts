@@ -11,6 +11,7 @@ export const leadStatuses = [
   'invalid',
   'do_not_call',
   'recycled',
+  'exhausted',
 ] as const;
 export const leadStatusSchema = z.enum(leadStatuses);
 export type LeadStatus = z.infer<typeof leadStatusSchema>;
@@ -25,6 +26,7 @@ export const leadStatusLabels: Record<LeadStatus, string> = {
   invalid: 'Número inválido',
   do_not_call: 'Não ligar',
   recycled: 'Reciclado',
+  exhausted: 'Tentativas esgotadas',
 };
 
 /** Mantine colour names. */
@@ -38,6 +40,7 @@ export const leadStatusColors: Record<LeadStatus, string> = {
   invalid: 'dark',
   do_not_call: 'dark',
   recycled: 'violet',
+  exhausted: 'indigo',
 };
 
 /** The outcomes an assessor records on a call; the lead takes the outcome as its status. */

@@ -31,8 +31,8 @@ export interface LeadTransition {
    * owner the lead had before it.
    */
   owner: 'assessor' | 'kept' | 'cleared' | 'clearedWhenClosed' | 'previous';
-  /** When the lead was handed to its owner. */
-  assignedAt: 'now' | 'kept' | 'cleared';
+  /** When the lead was handed to its owner: the one it had before the call being undone. */
+  assignedAt: 'now' | 'kept' | 'cleared' | 'previous';
   /**
    * The call-back time: the one the call gave (only "Retornar" gives one), the one the lead had
    * before the call being undone, or none.
@@ -44,6 +44,12 @@ export interface LeadTransition {
    * what it was before the call being undone (so is the lead's place in the list).
    */
   statusChangedAt: 'always' | 'whenStatusChanges' | 'previous';
+  /**
+   * When the lead may be called next (`next_call_at`, `next_call_reason`): as the call was
+   * planned (src/core/contact-rules), as it was before the call being undone, or kept only
+   * when a cap set it (a cap belongs to the lead; a retry or a call-back to its owner).
+   */
+  nextCall: 'planned' | 'previous' | 'capsKept';
   /** The counter it adds one to. */
   counts?: 'attempts' | 'recycles';
   /** The counter it takes one from: an undone call is no attempt. */
@@ -69,6 +75,7 @@ const leadTransitionTable = {
     assignedAt: 'cleared',
     callbackAt: 'cleared',
     statusChangedAt: 'always',
+    nextCall: 'capsKept',
     event: 'leads.imported',
   },
   distribute: {
@@ -79,6 +86,7 @@ const leadTransitionTable = {
     assignedAt: 'now',
     callbackAt: 'cleared',
     statusChangedAt: 'always',
+    nextCall: 'capsKept',
     event: 'leads.distributed',
   },
   recordOutcome: {
@@ -89,6 +97,7 @@ const leadTransitionTable = {
     assignedAt: 'kept',
     callbackAt: 'cleared',
     statusChangedAt: 'whenStatusChanges',
+    nextCall: 'planned',
     counts: 'attempts',
     event: 'lead.attempted',
   },
@@ -100,17 +109,57 @@ const leadTransitionTable = {
     assignedAt: 'kept',
     callbackAt: 'given',
     statusChangedAt: 'whenStatusChanges',
+    nextCall: 'planned',
+    counts: 'attempts',
+    event: 'lead.attempted',
+  },
+  /** The call that spends the last try its retry rule allows, as the rule says (contact-rules). */
+  lastTryToPool: {
+    label: 'Ligação: tentativas esgotadas, devolvido ao pool',
+    from: workableStatuses,
+    to: 'new',
+    owner: 'cleared',
+    assignedAt: 'cleared',
+    callbackAt: 'cleared',
+    statusChangedAt: 'always',
+    nextCall: 'planned',
+    counts: 'attempts',
+    event: 'lead.attempted',
+  },
+  lastTryToRecycling: {
+    label: 'Ligação: tentativas esgotadas, reciclado',
+    from: workableStatuses,
+    to: 'recycled',
+    owner: 'cleared',
+    assignedAt: 'cleared',
+    callbackAt: 'cleared',
+    statusChangedAt: 'always',
+    nextCall: 'planned',
+    counts: 'attempts',
+    event: 'lead.attempted',
+  },
+  lastTryClosed: {
+    label: 'Ligação: tentativas esgotadas, encerrado',
+    from: workableStatuses,
+    to: 'exhausted',
+    owner: 'cleared',
+    assignedAt: 'kept',
+    callbackAt: 'cleared',
+    statusChangedAt: 'always',
+    nextCall: 'planned',
     counts: 'attempts',
     event: 'lead.attempted',
   },
   undoOutcome: {
     label: 'Ligação desfeita',
-    from: attemptOutcomes,
+    // A call that spent the last try left the lead in the pool, the recycling or closed.
+    from: [...attemptOutcomes, 'new', 'recycled', 'exhausted'],
     to: 'previous',
     owner: 'previous',
-    assignedAt: 'kept',
+    assignedAt: 'previous',
     callbackAt: 'previous',
     statusChangedAt: 'previous',
+    nextCall: 'previous',
     uncounts: 'attempts',
     event: 'lead.attempted',
   },
@@ -122,6 +171,7 @@ const leadTransitionTable = {
     assignedAt: 'cleared',
     callbackAt: 'cleared',
     statusChangedAt: 'always',
+    nextCall: 'capsKept',
     counts: 'recycles',
     event: 'leads.changed',
   },
@@ -133,6 +183,7 @@ const leadTransitionTable = {
     assignedAt: 'cleared',
     callbackAt: 'cleared',
     statusChangedAt: 'always',
+    nextCall: 'capsKept',
     event: 'leads.changed',
   },
   reassign: {
@@ -143,6 +194,7 @@ const leadTransitionTable = {
     assignedAt: 'now',
     callbackAt: 'cleared',
     statusChangedAt: 'always',
+    nextCall: 'capsKept',
     event: 'leads.changed',
   },
   block: {
@@ -153,6 +205,7 @@ const leadTransitionTable = {
     assignedAt: 'kept',
     callbackAt: 'cleared',
     statusChangedAt: 'always',
+    nextCall: 'capsKept',
     blocksPhone: true,
     event: 'leads.changed',
   },
@@ -164,6 +217,7 @@ const leadTransitionTable = {
     assignedAt: 'kept',
     callbackAt: 'cleared',
     statusChangedAt: 'always',
+    nextCall: 'capsKept',
     erasesPersonalData: true,
     event: 'leads.changed',
   },
@@ -175,6 +229,7 @@ const leadTransitionTable = {
     assignedAt: 'cleared',
     callbackAt: 'cleared',
     statusChangedAt: 'always',
+    nextCall: 'capsKept',
     event: 'leads.changed',
   },
 } as const satisfies Record<string, LeadTransition>;

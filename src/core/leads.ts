@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { noAnswerKindSchema } from './contact-rules.ts';
+import { legalBasisSchema } from './imports.ts';
 import {
   leadCitySchema,
   leadCpfSchema,
@@ -71,6 +73,8 @@ export const leadCallSchema = z.object({
   callbackAt: z.iso.datetime().nullable(),
   /** Why the call was made outside the lead's calling window; null for any other call. */
   outsideWindowReason: z.string().nullable(),
+  /** "Ocupado" or "Caixa postal", for a "Não atendeu" that said which. */
+  noAnswerKind: noAnswerKindSchema.nullable(),
 });
 
 export const leadDetailSchema = leadSummarySchema.extend({
@@ -78,6 +82,8 @@ export const leadDetailSchema = leadSummarySchema.extend({
   notes: z.string().nullable(),
   extra: z.record(z.string(), z.string()),
   registrationConfirmedAt: z.iso.datetime().nullable(),
+  /** Why the company holds the lead: its import's LGPD legal basis (null: none recorded). */
+  legalBasis: legalBasisSchema.nullable(),
   history: z.array(leadHistoryEntrySchema),
   calls: z.array(leadCallSchema),
 });
@@ -110,6 +116,11 @@ export const leadFilterSchema = z.object({
   batch: z.coerce.number().int().positive().optional(),
   createdFrom: isoDate.optional(),
   createdTo: isoDate.optional(),
+  /**
+   * Only call-backs overdue by more than the contact rules allow: a "Retornar" its owner
+   * has not made (absent, say), for an administrator to hand on.
+   */
+  overdueCallbacks: z.union([z.boolean(), z.stringbool()]).optional(),
 });
 export type LeadFilter = z.output<typeof leadFilterSchema>;
 
@@ -209,6 +220,7 @@ export const leadPersonalDataSchema = z.object({
       id: z.number().int(),
       fileName: z.string(),
       source: z.string(),
+      legalBasis: legalBasisSchema.nullable(),
       createdAt: z.iso.datetime(),
     })
     .nullable(),

@@ -13,6 +13,7 @@ import { auditFeature, recordAccessDenials, registerAuditTrail } from './audit/i
 import { createAuthentication } from './auth/index.ts';
 import { callingCalendarFeature } from './calling-calendar/index.ts';
 import { defaultTimeZone, type Env } from './config/env.ts';
+import { contactRulesFeature } from './contact-rules/index.ts';
 import { dashboardFeature } from './dashboard/index.ts';
 import type { DatabaseHandle } from './db/database.ts';
 import { distributionFeature } from './distribution/index.ts';
@@ -161,6 +162,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(doNotCallFeature, shared);
   await app.register(attemptsFeature, shared);
   await app.register(callingCalendarFeature, shared);
+  await app.register(contactRulesFeature, shared);
   await app.register(followUpFeature, shared);
   await app.register(distributionFeature, shared);
   await app.register(recyclingFeature, shared);

@@ -1,3 +1,4 @@
+import { retryKeyLabels } from '../../core/contact-rules.ts';
 import { leadStatusLabels } from '../../core/lead-status.ts';
 import { channelLabels } from '../../core/leads.ts';
 import { formatBrazilianPhone } from '../../core/phone.ts';
@@ -25,7 +26,7 @@ export const attemptExportLayout: SpreadsheetLayout<AttemptExportRow> = {
     textCell(row.leadName),
     textCell(row.leadPhone ? formatBrazilianPhone(row.leadPhone) : null),
     channelLabels[row.channel],
-    leadStatusLabels[row.outcome],
+    row.noAnswerKind ? retryKeyLabels[row.noAnswerKind] : leadStatusLabels[row.outcome],
     row.callbackAtText ?? '',
     textCell(row.note),
     textCell(row.outsideWindowReason),

@@ -5,61 +5,92 @@ import { headersOf, inHours, setUpAttemptTestApp } from './fixtures/attempt-test
 
 const { context, asAdmin, seedLead, record, myLeads } = setUpAttemptTestApp();
 
+/** A "Retornar" for `at`, as a call leaves it. */
+const callback = (at: Date) =>
+  ({ status: 'yellow', callback_at: at, next_call_at: at, next_call_reason: 'callback' }) as const;
+/** A "Não atendeu" to try again from `at`. */
+const retry = (at: Date) =>
+  ({ status: 'no_answer', next_call_at: at, next_call_reason: 'retry' }) as const;
+
+async function nextCallOf(leadId: number): Promise<Date> {
+  const row = await context.t.database.db
+    .selectFrom('leads')
+    .select('next_call_at')
+    .where('id', '=', leadId)
+    .executeTakeFirstOrThrow();
+  return row.next_call_at;
+}
+
 describe('GET /api/my-leads', () => {
-  it('lists the caller’s workable leads: due call-backs, not attended, retries, later call-backs', async () => {
+  it('lists the caller’s workable leads: due call-backs, due retries, not attended, then the ones waiting', async () => {
     const carla = await context.t.createSignedInUser('assessor', 'Carla');
-    const dueOlder = await seedLead(carla, { status: 'yellow', callback_at: inHours(-3) });
-    const dueNewer = await seedLead(carla, { status: 'yellow', callback_at: inHours(-1) });
-    const later = await seedLead(carla, { status: 'yellow', callback_at: inHours(30) });
-    const laterSooner = await seedLead(carla, { status: 'yellow', callback_at: inHours(2) });
+    const dueOlder = await seedLead(carla, callback(inHours(-3)));
+    const dueNewer = await seedLead(carla, callback(inHours(-1)));
+    const later = await seedLead(carla, callback(inHours(30)));
+    const laterSooner = await seedLead(carla, callback(inHours(2)));
     const assignedOld = await seedLead(carla, { assigned_at: inHours(-48) });
     const assignedNew = await seedLead(carla);
-    const retryMany = await seedLead(carla, { status: 'no_answer', attempts: 3 });
-    const retryFew = await seedLead(carla, { status: 'no_answer', attempts: 1 });
+    const retryNewer = await seedLead(carla, retry(inHours(-1)));
+    const retryOlder = await seedLead(carla, retry(inHours(-2)));
+    const retryLater = await seedLead(carla, retry(inHours(1)));
+    // Received again after three calls today elsewhere: it waits for tomorrow.
+    const capped = await seedLead(carla, {
+      next_call_at: inHours(5),
+      next_call_reason: 'daily_cap',
+    });
     await seedLead(carla, { status: 'green' });
     await seedLead(carla, { status: 'red' });
     await seedLead(context.ana);
 
-    const { leads } = await myLeads(carla);
+    const { leads, groups } = await myLeads(carla);
     expect(leads.map((lead) => [lead.id, lead.group])).toEqual([
       [dueOlder, 'callbackDue'],
       [dueNewer, 'callbackDue'],
+      [retryOlder, 'retry'],
+      [retryNewer, 'retry'],
       [assignedOld, 'notAttended'],
       [assignedNew, 'notAttended'],
-      [retryFew, 'retry'],
-      [retryMany, 'retry'],
-      [laterSooner, 'callbackLater'],
-      [later, 'callbackLater'],
+      [retryLater, 'waiting'],
+      [laterSooner, 'waiting'],
+      [capped, 'waiting'],
+      [later, 'waiting'],
     ]);
+    expect(groups).toEqual({ callbackDue: 2, retry: 2, notAttended: 2, waiting: 4 });
+    // Only a waiting lead says when and why it may be called again.
+    expect(leads.map((lead) => lead.nextCallReason)).toEqual([
+      ...Array(6).fill(null),
+      'retry',
+      'callback',
+      'daily_cap',
+      'callback',
+    ]);
+    expect(leads.find((lead) => lead.id === capped)?.nextCallAt).toBe(
+      (await nextCallOf(capped)).toISOString(),
+    );
   });
 
   it('brings the first leads of the list and counts every group of the whole list', async () => {
     const elisa = await context.t.createSignedInUser('assessor', 'Elisa');
-    const due = await seedLead(elisa, { status: 'yellow', callback_at: inHours(-1) });
+    const due = await seedLead(elisa, callback(inHours(-1)));
     const fresh: number[] = [];
     for (let hour = 5; hour > 0; hour--)
       fresh.push(await seedLead(elisa, { assigned_at: inHours(-hour) }));
-    await seedLead(elisa, { status: 'no_answer', attempts: 1 });
-    await seedLead(elisa, { status: 'yellow', callback_at: inHours(3) });
-    await seedLead(elisa, { status: 'yellow', callback_at: inHours(4) });
+    const retried = await seedLead(elisa, retry(inHours(-1)));
+    await seedLead(elisa, callback(inHours(3)));
+    await seedLead(elisa, callback(inHours(4)));
 
     const firstPage = await myLeads(elisa, '?limit=3');
-    expect(firstPage.leads.map((lead) => lead.id)).toEqual([due, fresh[0], fresh[1]]);
-    expect(firstPage.groups).toEqual({
-      callbackDue: 1,
-      notAttended: 5,
-      retry: 1,
-      callbackLater: 2,
-    });
-    const more = await myLeads(elisa, '?limit=6');
-    expect(more.leads.map((lead) => lead.id)).toEqual([due, ...fresh]);
+    expect(firstPage.leads.map((lead) => lead.id)).toEqual([due, retried, fresh[0]]);
+    expect(firstPage.groups).toEqual({ callbackDue: 1, retry: 1, notAttended: 5, waiting: 2 });
+    const more = await myLeads(elisa, '?limit=7');
+    expect(more.leads.map((lead) => lead.id)).toEqual([due, retried, ...fresh]);
     expect((await myLeads(elisa)).leads).toHaveLength(9);
     const nobody = await context.t.createSignedInUser('assessor', 'Fábio');
     expect((await myLeads(nobody)).groups).toEqual({
       callbackDue: 0,
-      notAttended: 0,
       retry: 0,
-      callbackLater: 0,
+      notAttended: 0,
+      waiting: 0,
     });
   });
 
@@ -76,8 +107,7 @@ describe('GET /api/my-leads', () => {
     };
     const leadId = await seedLead(gil, {
       ...person,
-      status: 'yellow',
-      callback_at: new Date('2030-01-02T03:04:05.678Z'),
+      ...callback(new Date('2030-01-02T03:04:05.678Z')),
     });
     // PostgreSQL keeps microseconds; JavaScript's instants stop at the millisecond.
     await sql`update leads set assigned_at = '2026-01-05 10:00:00.123999+00' where id = ${leadId}`.execute(
@@ -101,10 +131,14 @@ describe('GET /api/my-leads', () => {
       attempts: 0,
       assignedAt: '2026-01-05T10:00:00.123Z',
       callbackAt: '2030-01-02T03:04:05.678Z',
-      group: 'callbackLater',
+      nextCallAt: '2030-01-02T03:04:05.678Z',
+      nextCallReason: 'callback',
+      group: 'waiting',
       lastNote: null,
     });
-    expect(body.groups).toEqual({ callbackDue: 0, notAttended: 0, retry: 1, callbackLater: 1 });
+    // The call just made waits for its retry rule's delay.
+    expect(body.leads[0]).toMatchObject({ group: 'waiting', nextCallReason: 'retry' });
+    expect(body.groups).toEqual({ callbackDue: 0, retry: 0, notAttended: 0, waiting: 2 });
     expect(body.today).toEqual({ received: 1, worked: 1, answered: 0 });
   });
 

@@ -1,12 +1,14 @@
 import { type Kysely, type RawBuilder, type SqlBool, sql } from 'kysely';
 import type { z } from 'zod';
-import { type attemptFilterSchema, myLeadGroups } from '../../core/attempts.ts';
+import type { attemptFilterSchema } from '../../core/attempts.ts';
+import { callingCalendarSettingKey } from '../../core/calling-windows.ts';
 import {
-  type AttemptOutcome,
-  answeredOutcomes,
-  closedStatuses,
-  type LeadStatus,
-} from '../../core/lead-status.ts';
+  contactRulesSettingKey,
+  type NextCallReason,
+  type NoAnswerKind,
+} from '../../core/contact-rules.ts';
+import type { AttemptOutcome, LeadStatus } from '../../core/lead-status.ts';
+import type { LeadAction } from '../../core/lead-transitions.ts';
 import type { Channel } from '../../core/leads.ts';
 import { prepared } from '../db/database.ts';
 import { type LocalTime, localTime } from '../db/local-time.ts';
@@ -14,15 +16,27 @@ import type { Database } from '../db/schema.ts';
 import { startsFrom, transitionSet } from '../lead-transitions/lead-transition.sql.ts';
 
 /** Statuses as SQL literals: a partial index serves only a literal predicate. */
-const literals = (statuses: readonly LeadStatus[]) =>
+const _literals = (statuses: readonly LeadStatus[]) =>
   sql.join(statuses.map((status) => sql.lit(status)));
 
 export type AttemptFilter = z.output<typeof attemptFilterSchema>;
 
+/** The actions a call applies: its outcome, or what its retry rule does after the last try. */
+export type CallAction = Extract<
+  LeadAction,
+  'recordOutcome' | 'scheduleCallback' | 'lastTryToPool' | 'lastTryToRecycling' | 'lastTryClosed'
+>;
+
 export interface OutcomeChange {
   leadId: number;
   assessorId: string;
+  action: CallAction;
   outcome: AttemptOutcome;
+  noAnswerKind: NoAnswerKind | null;
+  /** When the lead may be called next, as planned from its calls (contact-rules). */
+  nextCall: { at: Date | null; reason: NextCallReason | null };
+  /** The lead's attempt count the plan was made on: a call recorded since means planning again. */
+  plannedOnAttempts: number;
   channel: Channel;
   note: string | null;
   callbackAt: Date | null;
@@ -31,13 +45,25 @@ export interface OutcomeChange {
   block: boolean;
 }
 
-/** The lead's status when it was locked and, when the call was recorded, the call and the lead after it. */
-export type RecordedOutcome =
-  | ({ currentStatus: LeadStatus } & AttemptRow & { leadStatus: LeadStatus; leadAttempts: number })
-  | ({ currentStatus: LeadStatus } & { [Column in keyof AttemptRow]: null } & {
-      leadStatus: null;
-      leadAttempts: null;
-    });
+/**
+ * The lead's status and attempt count when it was locked and, when the call was recorded, the
+ * call and the lead after it.
+ */
+export type RecordedOutcome = { currentStatus: LeadStatus; currentAttempts: number } & (
+  | (AttemptRow & { leadStatus: LeadStatus; leadAttempts: number })
+  | ({ [Column in keyof AttemptRow]: null } & { leadStatus: null; leadAttempts: null })
+);
+
+/** What planning a call needs: the lead, its recent calls and the contact rules stored. */
+export interface CallHistory {
+  attempts: number;
+  assignedAt: Date | null;
+  phone: string | null;
+  uf: string | null;
+  calls: { at: string; outcome: AttemptOutcome; noAnswerKind: NoAnswerKind | null }[];
+  rules: string | null;
+  calendar: string | null;
+}
 
 export interface AttemptRow {
   id: number;
@@ -52,6 +78,7 @@ export interface AttemptRow {
   note: string | null;
   callbackAt: Date | null;
   outsideWindowReason: string | null;
+  noAnswerKind: NoAnswerKind | null;
 }
 
 export interface AttemptExportRow extends AttemptRow {
@@ -76,15 +103,12 @@ function attemptCondition(filter: AttemptFilter, local: LocalTime): RawBuilder<S
 }
 
 /** An instant as JSON writes it in JavaScript (`Date.prototype.toJSON`): UTC, milliseconds. */
-const jsonInstant = (column: RawBuilder<unknown>) =>
+const _jsonInstant = (column: RawBuilder<unknown>) =>
   sql<string>`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 
-/** `timeZone`: the call centre's (TIME_ZONE), for its "today" and the times it reads. */
+/** `timeZone`: the call centre's (TIME_ZONE), for the days of a filter and the times it reads. */
 export function createAttemptRepository(db: Kysely<Database>, timeZone: string) {
   const local = localTime(timeZone);
-  // Midnight as a literal of the SQL text: a prepared statement's generic plan then estimates
-  // "since midnight" as well as a one-off plan does, and PostgreSQL plans it once.
-  const { startOfToday } = local;
   const selectAttempts = (filter: AttemptFilter, after: number | undefined) =>
     db
       .selectFrom('lead_attempts as a')
@@ -103,97 +127,13 @@ export function createAttemptRepository(db: Kysely<Database>, timeZone: string) 
         'a.note',
         'a.callback_at as callbackAt',
         'a.outside_window_reason as outsideWindowReason',
+        'a.no_answer_kind as noAnswerKind',
       ])
       .where(attemptCondition(filter, local))
       .$if(after !== undefined, (query) => query.where('a.id', '<', after as number))
       .orderBy('a.id', 'desc');
 
   return {
-    /**
-     * The owner's list as the JSON text of `MyLeads`: the first `limit` of their workable
-     * leads, ranked (due call-backs, not attended, retries, later call-backs), with how many
-     * leads each rank holds in the whole list and the day's progress. Each rank is read from
-     * its own index in its own order and stops at `limit`, so the page costs the page whatever
-     * the list's length; the sizes are counted from the same indexes, which is all of the list
-     * this statement reads. The workable statuses are spelled out because a partial index
-     * serves only a literal predicate. PostgreSQL writes the JSON, so the server passes it on
-     * without reading rows, dates or objects. One statement, planned once per connection:
-     * every open page asks for it again after each change it is told about.
-     */
-    async myLeadsJson(ownerId: string, limit: number): Promise<string> {
-      const result = await prepared(
-        'my-leads',
-        sql<{ body: string }>`
-          with page as (
-            (select id, 0 as rank, callback_at as due_at, null::timestamptz as received_at,
-                null::int as tries, null::timestamptz as tried_at
-              from leads where owner_id = ${ownerId} and status = 'yellow' and callback_at <= now()
-              order by callback_at, id limit ${limit})
-            union all
-            (select id, 1, null, assigned_at, null, null
-              from leads where owner_id = ${ownerId} and status = 'assigned'
-              order by assigned_at, id limit ${limit})
-            union all
-            (select id, 2, null, null, attempts, status_changed_at
-              from leads where owner_id = ${ownerId} and status = 'no_answer'
-              order by attempts, status_changed_at, id limit ${limit})
-            union all
-            (select id, 3, callback_at, null, null, null
-              from leads where owner_id = ${ownerId} and status = 'yellow' and callback_at > now()
-              order by callback_at, id limit ${limit})
-            order by rank, due_at, received_at, tries, tried_at, id
-            limit ${limit}
-          ), received as (
-            -- The leads received today, from the index alone; the ones closed today (invalid,
-            -- do not call) left the list, so they are found by their calls.
-            select count(*) as leads, count(*) filter (where status <> 'assigned') as worked,
-              count(*) filter (where status in (${literals(answeredOutcomes)})) as answered
-            from leads where owner_id = ${ownerId} and assigned_at >= ${startOfToday}
-          ), closed as (
-            select count(distinct l.id) as leads,
-              count(distinct l.id) filter (where a.outcome in (${literals(answeredOutcomes)}))
-                as answered
-            from lead_attempts a
-            join leads l on l.id = a.lead_id
-            where a.assessor_id = ${ownerId} and a.created_at >= ${startOfToday}
-              and a.outcome in (${literals(closedStatuses)})
-              and l.owner_id is null and l.last_owner_id = ${ownerId}
-              and l.assigned_at >= ${startOfToday}
-          )
-          select json_build_object(
-            'leads', coalesce((
-              -- A plain aggregate over a sorted subquery takes its rows in that order; json_agg
-              -- of whole rows writes their columns faster than json_build_object does.
-              select json_agg(lead) from (
-                select l.id, l.name, l.phone, l.email, l.city, l.uf, l.notes, l.extra, l.status,
-                  l.attempts, ${jsonInstant(sql`l.assigned_at`)} as "assignedAt",
-                  ${jsonInstant(sql`l.callback_at`)} as "callbackAt",
-                  (${sql.lit(`{${myLeadGroups.join(',')}}`)}::text[])[p.rank + 1] as "group",
-                  l.last_note as "lastNote"
-                from page p join leads l on l.id = p.id
-                order by p.rank, p.due_at, p.received_at, p.tries, p.tried_at, p.id
-              ) lead
-            ), '[]'),
-            'groups', json_build_object(
-              'callbackDue', (select count(*) from leads where owner_id = ${ownerId}
-                and status = 'yellow' and callback_at <= now()),
-              'notAttended', (select count(*) from leads
-                where owner_id = ${ownerId} and status = 'assigned'),
-              'retry', (select count(*) from leads
-                where owner_id = ${ownerId} and status = 'no_answer'),
-              'callbackLater', (select count(*) from leads where owner_id = ${ownerId}
-                and status = 'yellow' and callback_at > now())
-            ),
-            'today', (select json_build_object(
-                'received', r.leads + c.leads, 'worked', r.worked + c.leads,
-                'answered', r.answered + c.answered)
-              from received r, closed c)
-          )::text as body
-        `,
-      ).execute(db);
-      return (result.rows[0] as { body: string }).body;
-    },
-
     /**
      * Records a call by the lead's owner in one statement, planned once per connection: it
      * locks the lead if it is this owner's and not erased, and only when its status still lets
@@ -204,33 +144,39 @@ export function createAttemptRepository(db: Kysely<Database>, timeZone: string) 
      * row: not the owner's lead. A row without a call: the status did not allow it.
      */
     async recordOutcome(change: OutcomeChange): Promise<RecordedOutcome | undefined> {
-      const { leadId, assessorId, outcome } = change;
-      // "Retornar" is its own action (it keeps a call-back time); the SQL differs, so does the name.
-      const action = outcome === 'yellow' ? 'scheduleCallback' : 'recordOutcome';
+      const { leadId, assessorId, outcome, action } = change;
+      // Each action sets other columns: its own SQL text, so its own prepared statement.
       const result = await prepared(
-        action === 'scheduleCallback' ? 'schedule-callback' : 'record-outcome',
+        `call-${action}`,
         sql<RecordedOutcome>`
           with target as (
-            select id, status, phone, name, owner_id, last_owner_id, callback_at,
-              status_changed_at, last_note
+            select id, status, attempts, phone, name, owner_id, last_owner_id, assigned_at,
+              callback_at, status_changed_at, next_call_at, next_call_reason, last_note
             from leads
             where id = ${leadId} and owner_id = ${assessorId} and erased_at is null
             for update
           ), allowed as (
             select * from target where ${startsFrom(action, sql.ref('status'))}
+              and attempts = ${change.plannedOnAttempts}
           ), attempt as (
             insert into lead_attempts
               (lead_id, assessor_id, outcome, channel, note, callback_at, lead_phone, lead_name,
-                outside_window_reason)
+                outside_window_reason, no_answer_kind)
             select id, ${assessorId}, ${outcome}, ${change.channel}, ${change.note},
-              ${change.callbackAt}::timestamptz, phone, name, ${change.outsideWindowReason}::text
+              ${change.callbackAt}::timestamptz, phone, name, ${change.outsideWindowReason}::text,
+              ${change.noAnswerKind}::text
             from allowed
             returning id, created_at, lead_id, assessor_id, outcome, channel, note, callback_at,
-              lead_phone, lead_name, outside_window_reason
+              lead_phone, lead_name, outside_window_reason, no_answer_kind
           ), changed as (
             update leads l set ${transitionSet(
               action,
-              { outcome, caller: assessorId, callbackAt: change.callbackAt },
+              {
+                outcome,
+                caller: assessorId,
+                callbackAt: change.callbackAt,
+                nextCall: change.nextCall,
+              },
               sql`last_note = coalesce(${change.note}::text, l.last_note)`,
             )}
             from allowed where l.id = allowed.id
@@ -250,13 +196,15 @@ export function createAttemptRepository(db: Kysely<Database>, timeZone: string) 
           ), undo as (
             -- The lead as it was, so "Desfazer" can put it back.
             insert into outcome_undo (assessor_id, attempt_id, lead_id, recorded_at, status,
-              owner_id, last_owner_id, callback_at, status_changed_at, last_note, blocked_phone)
+              owner_id, last_owner_id, assigned_at, callback_at, status_changed_at, next_call_at,
+              next_call_reason, last_note, blocked_phone)
             select ${assessorId}, a.id, l.id, a.created_at, l.status, l.owner_id,
-              l.last_owner_id, l.callback_at, l.status_changed_at, l.last_note,
-              (select phone from blocked)
+              l.last_owner_id, l.assigned_at, l.callback_at, l.status_changed_at, l.next_call_at,
+              l.next_call_reason, l.last_note, (select phone from blocked)
             from allowed l join attempt a on true
           )
-          select t.status as "currentStatus", a.lead_name as "leadName",
+          select t.status as "currentStatus", t.attempts as "currentAttempts",
+            a.lead_name as "leadName", a.no_answer_kind as "noAnswerKind",
             a.lead_phone as "leadPhone", a.id, a.created_at as "createdAt", a.lead_id as "leadId",
             a.assessor_id as "assessorId", u.name as "assessorName", a.outcome, a.channel, a.note,
             a.callback_at as "callbackAt", a.outside_window_reason as "outsideWindowReason",
@@ -265,6 +213,35 @@ export function createAttemptRepository(db: Kysely<Database>, timeZone: string) 
           left join attempt a on true
           left join changed c on true
           left join users u on u.id = a.assessor_id
+        `,
+      ).execute(db);
+      return result.rows[0];
+    },
+
+    /**
+     * What checking and planning a call on the owner's lead needs, in one statement: its attempt
+     * count (the call is recorded only if it still holds), its hand-over, its phone and UF (whose
+     * state's clock and day the window and the daily cap follow), its calls of the last 7 days
+     * and since the hand-over, and the contact rules and calling calendar stored. Undefined:
+     * not the owner's lead.
+     */
+    async callHistory(leadId: number, ownerId: string): Promise<CallHistory | undefined> {
+      const result = await prepared(
+        'call-history',
+        sql<CallHistory>`
+          select l.attempts, l.assigned_at as "assignedAt", l.phone, l.uf,
+            coalesce((
+              select json_agg(json_build_object('at', a.created_at, 'outcome', a.outcome,
+                'noAnswerKind', a.no_answer_kind))
+              from lead_attempts a
+              where a.lead_id = l.id
+                and (a.created_at > now() - interval '7 days' or a.created_at >= l.assigned_at)
+            ), '[]') as calls,
+            (select value from app_settings where key = ${sql.lit(contactRulesSettingKey)}) as rules,
+            (select value from app_settings where key = ${sql.lit(callingCalendarSettingKey)})
+              as calendar
+          from leads l
+          where l.id = ${leadId} and l.owner_id = ${ownerId} and l.erased_at is null
         `,
       ).execute(db);
       return result.rows[0];

@@ -1,7 +1,9 @@
 import pg from 'pg';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
+import type { CallingCalendar } from '../../core/calling-windows.ts';
 import { eventChannel } from '../../core/events.ts';
 import { attemptOutcomes } from '../../core/lead-status.ts';
+import { everyHourCalendar, noHourCalendar, setCallingHours } from '../testing/test-settings.ts';
 import { headersOf, inHours, setUpAttemptTestApp } from './fixtures/attempt-test-app.ts';
 
 const { context, seedLead, record, myLeads, snapshot } = setUpAttemptTestApp();
@@ -275,16 +277,21 @@ describe('one assessor cannot reach another’s leads', () => {
 });
 
 describe('a call outside the calling window', () => {
-  it('keeps the reason the assessor gave, in the call records, and refuses an empty one', async () => {
+  const setHours = (calendar: CallingCalendar) => setCallingHours(context.t.database.db, calendar);
+  afterAll(() => setHours(everyHourCalendar));
+
+  it('needs a reason, checked on the server’s clock, and keeps it in the call records', async () => {
+    await setHours(noHourCalendar);
     const leadId = await seedLead(context.ana);
-    const empty = await record(context.ana, leadId, {
-      outcome: 'no_answer',
-      outsideWindowReason: '   ',
-    });
-    expect(empty.statusCode).toBe(400);
-    expect(empty.json().error.message).toContain(
-      'Diga por que a ligação foi feita fora do horário.',
-    );
+    const refusals: [Record<string, string>, string][] = [
+      [{}, 'Este lead está fora do horário de ligação do seu estado: informe o motivo da ligação.'],
+      [{ outsideWindowReason: '   ' }, 'Diga por que a ligação foi feita fora do horário.'],
+    ];
+    for (const [reason, message] of refusals) {
+      const refused = await record(context.ana, leadId, { outcome: 'no_answer', ...reason });
+      expect(refused.statusCode).toBe(400);
+      expect(refused.json().error.message).toContain(message);
+    }
     expect((await snapshot(leadId)).attempts).toBe(0);
 
     const response = await record(context.ana, leadId, {
@@ -299,5 +306,15 @@ describe('a call outside the calling window', () => {
     });
     const call = list.json().attempts.find((item: { leadId: number }) => item.leadId === leadId);
     expect(call.outsideWindowReason).toBe('Pediu para ligar depois das 20h');
+  });
+
+  it('keeps no reason for a call made within the hours', async () => {
+    await setHours(everyHourCalendar);
+    const response = await record(context.ana, await seedLead(context.ana), {
+      outcome: 'red',
+      outsideWindowReason: 'O relógio da página estava adiantado',
+    });
+    expect(response.statusCode, response.body).toBe(201);
+    expect(response.json().attempt.outsideWindowReason).toBeNull();
   });
 });

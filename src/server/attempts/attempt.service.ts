@@ -7,13 +7,35 @@ import {
   type UndoAttemptResult,
   undoWindowSeconds,
 } from '../../core/attempts.ts';
-import { leadStatusLabels } from '../../core/lead-status.ts';
+import {
+  callingStatus,
+  holidayLookup,
+  storedCallingCalendar,
+  ufOfLead,
+} from '../../core/calling-windows.ts';
+import {
+  type AfterLastTry,
+  planNextCall,
+  retryKeyLabels,
+  storedContactRules,
+} from '../../core/contact-rules.ts';
+import { type AttemptOutcome, leadStatusLabels } from '../../core/lead-status.ts';
+import { leadTransitions } from '../../core/lead-transitions.ts';
 import type { Role } from '../../core/roles.ts';
 import type { EventBatcher } from '../events/event-batcher.ts';
 import { AppError } from '../http/app-error.ts';
 import { isoTime } from '../http/iso-time.ts';
 import { decodeCursor, encodeCursor } from '../http/keyset-cursor.ts';
-import type { AttemptFilter, AttemptRepository, AttemptRow } from './attempt.repository.ts';
+import type {
+  AttemptFilter,
+  AttemptRepository,
+  AttemptRow,
+  CallAction,
+  CallHistory,
+  OutcomeChange,
+  RecordedOutcome,
+} from './attempt.repository.ts';
+import type { MyLeadsRepository } from './my-leads.repository.ts';
 import type { OutcomeUndoRepository } from './outcome-undo.repository.ts';
 
 /** Seconds an undo is still taken after the page stops offering it. */
@@ -46,16 +68,93 @@ export function toAttemptRecord(row: AttemptRow): AttemptRecord {
     note: row.note,
     callbackAt: isoTime(row.callbackAt),
     outsideWindowReason: row.outsideWindowReason,
+    noAnswerKind: row.noAnswerKind,
   };
+}
+
+function recordedResult(recorded: Extract<RecordedOutcome, { id: number }>): RecordAttemptResult {
+  return {
+    attempt: toAttemptRecord(recorded),
+    lead: {
+      id: recorded.leadId,
+      status: recorded.leadStatus,
+      attempts: recorded.leadAttempts,
+      callbackAt: isoTime(recorded.callbackAt),
+    },
+  };
+}
+
+type PlannedCall = Omit<OutcomeChange, 'leadId' | 'assessorId'>;
+
+/**
+ * What recording a call on a lead with this history changes: the calling window checked on the
+ * server's clock (a reason is kept only for a call that needed one, and a call that needed one
+ * does not go without), the caps and the retry rules applied (planNextCall).
+ */
+function planCall(
+  history: CallHistory,
+  body: z.output<typeof recordAttemptBodySchema>,
+  callbackAt: Date | null,
+  now: Date,
+): PlannedCall {
+  const { outcome } = body;
+  const noAnswerKind = body.noAnswerKind ?? null;
+  const uf = history.phone ? ufOfLead({ phone: history.phone, uf: history.uf }) : undefined;
+  const { rules, holidays } = storedCallingCalendar(history.calendar);
+  const outside = !callingStatus(uf, now, rules, holidayLookup(holidays)).allowed;
+  if (outside && body.outsideWindowReason === undefined) {
+    throw new AppError(
+      'BAD_REQUEST',
+      'Este lead está fora do horário de ligação do seu estado: informe o motivo da ligação.',
+    );
+  }
+  const plan = planNextCall(storedContactRules(history.rules), {
+    outcome,
+    noAnswerKind,
+    callbackAt,
+    earlier: history.calls.map((call) => ({ ...call, at: new Date(call.at) })),
+    handedOverAt: history.assignedAt,
+    uf,
+    now,
+  });
+  if (plan.refused !== undefined) throw new AppError('CONFLICT', plan.refused);
+  const action = callActionOf(outcome, plan.triesSpent);
+  const outcomeLabel = noAnswerKind ? retryKeyLabels[noAnswerKind] : leadStatusLabels[outcome];
+  return {
+    action,
+    outcome,
+    noAnswerKind,
+    nextCall: { at: plan.nextCallAt, reason: plan.nextCallReason },
+    plannedOnAttempts: history.attempts,
+    channel: body.channel,
+    note: body.note ? body.note : null,
+    callbackAt,
+    outsideWindowReason: outside ? (body.outsideWindowReason ?? null) : null,
+    reason:
+      action === 'recordOutcome' || action === 'scheduleCallback'
+        ? `Ligação: ${outcomeLabel}`
+        : `${leadTransitions[action].label} (${outcomeLabel})`,
+    block: outcome === 'do_not_call',
+  };
+}
+
+/** The action a call applies: its outcome's, unless it spends its retry rule's last try. */
+function callActionOf(outcome: AttemptOutcome, triesSpent: AfterLastTry | null): CallAction {
+  if (triesSpent === 'pool') return 'lastTryToPool';
+  if (triesSpent === 'recycle') return 'lastTryToRecycling';
+  if (triesSpent === 'close') return 'lastTryClosed';
+  return outcome === 'yellow' ? 'scheduleCallback' : 'recordOutcome';
 }
 
 export function createAttemptService({
   attempts,
+  myLeads,
   undos,
   events,
   now = () => Date.now(),
 }: {
   attempts: AttemptRepository;
+  myLeads: MyLeadsRepository;
   undos: OutcomeUndoRepository;
   /** Where a recorded call is announced to open pages. */
   events: Pick<EventBatcher, 'add'>;
@@ -63,7 +162,7 @@ export function createAttemptService({
 }) {
   return {
     /** The caller's list, as the JSON text of `MyLeads`. */
-    myLeadsJson: (ownerId: string, limit: number) => attempts.myLeadsJson(ownerId, limit),
+    myLeadsJson: (ownerId: string, limit: number) => myLeads.myLeadsJson(ownerId, limit),
 
     /**
      * Records a call by the lead's owner. The repository checks the status on the locked lead,
@@ -78,36 +177,28 @@ export function createAttemptService({
       if (callbackAt && callbackAt.getTime() <= now()) {
         throw new AppError('BAD_REQUEST', 'A data e a hora do retorno devem estar no futuro.');
       }
-      const { outcome } = body;
-      const recorded = await attempts.recordOutcome({
-        leadId,
-        assessorId,
-        outcome,
-        channel: body.channel,
-        note: body.note ? body.note : null,
-        callbackAt,
-        outsideWindowReason: body.outsideWindowReason ?? null,
-        reason: `Ligação: ${leadStatusLabels[outcome]}`,
-        block: outcome === 'do_not_call',
-      });
-      // Someone else's lead, a missing one and an erased one look alike: nothing to learn.
-      if (!recorded) throw new AppError('NOT_FOUND', 'Lead não encontrado.');
-      if (recorded.id === null) {
+      // Planned on the lead's calls, recorded only if no other call came in between; one that
+      // did (a second tab, a double click) means planning again on the calls as they now are.
+      for (let planning = 1; ; planning++) {
+        const history = await attempts.callHistory(leadId, assessorId);
+        // Someone else's lead, a missing one and an erased one look alike: nothing to learn.
+        if (!history) throw new AppError('NOT_FOUND', 'Lead não encontrado.');
+        const recorded = await attempts.recordOutcome({
+          leadId,
+          assessorId,
+          ...planCall(history, body, callbackAt, new Date(now())),
+        });
+        if (!recorded) throw new AppError('NOT_FOUND', 'Lead não encontrado.');
+        if (recorded.id !== null) {
+          events.add({ type: 'lead.attempted', assessorId, leadId });
+          return recordedResult(recorded);
+        }
+        if (recorded.currentAttempts !== history.attempts && planning < 3) continue;
         throw new AppError(
           'CONFLICT',
           `Este lead já tem o resultado "${leadStatusLabels[recorded.currentStatus]}" e não está mais na sua lista.`,
         );
       }
-      events.add({ type: 'lead.attempted', assessorId, leadId });
-      return {
-        attempt: toAttemptRecord(recorded),
-        lead: {
-          id: leadId,
-          status: recorded.leadStatus,
-          attempts: recorded.leadAttempts,
-          callbackAt: isoTime(recorded.callbackAt),
-        },
-      };
     },
 
     /**

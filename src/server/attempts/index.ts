@@ -4,6 +4,7 @@ import type { FeatureOptions } from '../feature.ts';
 import { createAttemptRepository } from './attempt.repository.ts';
 import { attemptRoutes } from './attempt.routes.ts';
 import { createAttemptService } from './attempt.service.ts';
+import { createMyLeadsRepository } from './my-leads.repository.ts';
 import { createOutcomeUndoRepository } from './outcome-undo.repository.ts';
 
 const undoKeptSeconds = 60;
@@ -22,6 +23,7 @@ export const attemptsFeature: FastifyPluginAsync<FeatureOptions> = async (
   const undos = createOutcomeUndoRepository(database.db);
   const attemptService = createAttemptService({
     attempts: createAttemptRepository(database.db, timeZone),
+    myLeads: createMyLeadsRepository(database.db, timeZone),
     undos,
     events,
   });

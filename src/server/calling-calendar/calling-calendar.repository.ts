@@ -1,8 +1,6 @@
 import type { Kysely } from 'kysely';
+import { callingCalendarSettingKey } from '../../core/calling-windows.ts';
 import type { Database } from '../db/schema.ts';
-
-/** The app_settings key of the calling rules and added holidays (a JSON object). */
-const calendarKey = 'calling_calendar';
 
 export function createCallingCalendarRepository(db: Kysely<Database>) {
   return {
@@ -11,7 +9,7 @@ export function createCallingCalendarRepository(db: Kysely<Database>) {
       const row = await db
         .selectFrom('app_settings')
         .select('value')
-        .where('key', '=', calendarKey)
+        .where('key', '=', callingCalendarSettingKey)
         .executeTakeFirst();
       return row?.value;
     },
@@ -19,7 +17,7 @@ export function createCallingCalendarRepository(db: Kysely<Database>) {
     async write(value: string) {
       await db
         .insertInto('app_settings')
-        .values({ key: calendarKey, value })
+        .values({ key: callingCalendarSettingKey, value })
         .onConflict((conflict) => conflict.column('key').doUpdateSet({ value }))
         .execute();
     },

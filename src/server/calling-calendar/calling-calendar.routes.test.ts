@@ -7,7 +7,7 @@ let adminCookie: string;
 let assessor: TestUser;
 
 beforeAll(async () => {
-  t = await createTestApp();
+  t = await createTestApp({ shippedCallingHours: true });
   adminCookie = await t.signInAsAdmin();
   assessor = await t.createSignedInUser('assessor', 'Assessora Horários');
 });

@@ -1,21 +1,9 @@
 import {
   type CallingCalendar,
-  callingCalendarSchema,
   defaultCallingRules,
+  storedCallingCalendar,
 } from '../../core/calling-windows.ts';
 import type { CallingCalendarRepository } from './calling-calendar.repository.ts';
-
-/** What is stored, or the defaults when nothing (or nothing readable) was ever saved. */
-function calendarOf(stored: string | undefined): CallingCalendar {
-  const defaults = { rules: defaultCallingRules, holidays: [] };
-  if (stored === undefined) return defaults;
-  try {
-    const parsed = callingCalendarSchema.safeParse(JSON.parse(stored));
-    return parsed.success ? parsed.data : defaults;
-  } catch {
-    return defaults;
-  }
-}
 
 export function createCallingCalendarService({
   calendars,
@@ -25,7 +13,7 @@ export function createCallingCalendarService({
   return {
     /** The rules in force and the holidays added, with the shipped defaults beside them. */
     async current() {
-      return { ...calendarOf(await calendars.read()), defaults: defaultCallingRules };
+      return { ...storedCallingCalendar(await calendars.read()), defaults: defaultCallingRules };
     },
 
     /** Replaces the rules and the added holidays; answers what is now in force. */

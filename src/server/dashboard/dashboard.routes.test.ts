@@ -143,6 +143,7 @@ describe('GET /api/dashboard', () => {
       invalid: 1,
       do_not_call: 0,
       recycled: 2,
+      exhausted: 0,
     });
     expect(dashboard.totalLeads).toBe(10);
     expect(dashboard.pool).toEqual({ new: 3, recycled: 2, total: 5 });

@@ -2,10 +2,12 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { createAttemptRepository } from '../attempts/attempt.repository.ts';
 import { createAttemptService } from '../attempts/attempt.service.ts';
+import { createMyLeadsRepository } from '../attempts/my-leads.repository.ts';
 import { createOutcomeUndoRepository } from '../attempts/outcome-undo.repository.ts';
 import { createSessionRepository } from '../auth/session.repository.ts';
 import { defaultTimeZone } from '../config/env.ts';
 import { createTestDatabase, type TestDatabase } from '../testing/test-database.ts';
+import { everyHourCalendar, setCallingHours } from '../testing/test-settings.ts';
 import { createDatabase, type DatabaseHandle } from './database.ts';
 
 // A prepared statement saves its planning only if PostgreSQL settles on the statement's generic
@@ -44,6 +46,7 @@ beforeAll(async () => {
     insert into sessions (id, token, user_id, expires_at, created_at, updated_at)
     values ('plans-session', 'plans-token', ${assessorId}, now() + interval '1 hour', now(), now())
   `.execute(database.db);
+  await setCallingHours(database.db, everyHourCalendar);
   await sql`vacuum analyze`.execute(database.db);
 });
 afterAll(async () => {
@@ -60,10 +63,11 @@ async function planCounts(name: string) {
 }
 
 it('plans the assessor’s list, a call and the session lookup once, not on every request', async () => {
-  const repository = createAttemptRepository(handle.db, defaultTimeZone);
+  const myLeads = createMyLeadsRepository(handle.db, defaultTimeZone);
   // The announcements are not what this measures.
   const service = createAttemptService({
-    attempts: repository,
+    attempts: createAttemptRepository(handle.db, defaultTimeZone),
+    myLeads,
     undos: createOutcomeUndoRepository(handle.db),
     events: { add: () => {} },
   });
@@ -74,21 +78,19 @@ it('plans the assessor’s list, a call and the session lookup once, not on ever
   expect(leads).toHaveLength(12);
 
   for (const lead of leads) {
-    expect(JSON.parse(await repository.myLeadsJson(assessorId, 50)).leads.length).toBeGreaterThan(
-      0,
-    );
+    expect(JSON.parse(await myLeads.myLeadsJson(assessorId, 50)).leads.length).toBeGreaterThan(0);
     await service.record(assessorId, lead.id, { outcome: 'no_answer', channel: 'phone' });
     expect((await sessions.findByToken('plans-token'))?.userId).toBe(assessorId);
   }
 
   // PostgreSQL tries five one-off plans first; every later call must reuse the generic plan.
-  for (const name of ['my-leads', 'record-outcome', 'session-by-token']) {
+  for (const name of ['my-leads', 'call-history', 'call-recordOutcome', 'session-by-token']) {
     expect(await planCounts(name), name).toEqual({ generic: 7, custom: 5 });
   }
 });
 
 it('finds the leads closed today from the calls that closed them, not from every call of the day', async () => {
-  const repository = createAttemptRepository(handle.db, defaultTimeZone);
+  const repository = createMyLeadsRepository(handle.db, defaultTimeZone);
   // A long day of calls that closed nothing.
   await sql`
     insert into lead_attempts (lead_id, assessor_id, outcome, channel)

@@ -1,4 +1,6 @@
 import type { ColumnType, Generated, Insertable, Selectable } from 'kysely';
+import type { NextCallReason, NoAnswerKind } from '../../core/contact-rules.ts';
+import type { LegalBasis } from '../../core/imports.ts';
 import type { AttemptOutcome, LeadStatus } from '../../core/lead-status.ts';
 import type { Role } from '../../core/roles.ts';
 
@@ -83,6 +85,8 @@ export interface ImportBatchesTable {
   file_size: number;
   format: 'csv' | 'xlsx';
   source: string;
+  /** The LGPD legal basis of the list (migration 0026); null for imports made before. */
+  legal_basis: LegalBasis | null;
   mapping: Json<Record<string, string>>;
   fill_empty_fields: Generated<boolean>;
   status: Generated<ImportBatchStatus>;
@@ -132,6 +136,9 @@ export interface LeadsTable {
   last_owner_id: string | null;
   assigned_at: Date | null;
   callback_at: Date | null;
+  /** When the lead may be called again ('-infinity': whenever), and why (migration 0025). */
+  next_call_at: Generated<Date>;
+  next_call_reason: NextCallReason | null;
   status_changed_at: Generated<Date>;
   attempts: Generated<number>;
   recycles: Generated<number>;
@@ -175,6 +182,8 @@ export interface LeadAttemptsTable {
   lead_name: string | null;
   /** Why the call was made outside its state's calling window; null for any other call. */
   outside_window_reason: string | null;
+  /** How a "Não atendeu" went: a busy line or a voicemail; null for a plain one and the rest. */
+  no_answer_kind: NoAnswerKind | null;
 }
 
 /** A recent call, as the lead was before it: what "Desfazer" puts back. */
@@ -191,6 +200,9 @@ export interface OutcomeUndoTable {
   last_note: string | null;
   /** The phone the call put on the block list; null when it added none. */
   blocked_phone: string | null;
+  assigned_at: Date | null;
+  next_call_at: Date | null;
+  next_call_reason: NextCallReason | null;
 }
 
 export interface DoNotCallTable {

@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { defaultCallingRules } from '../../core/calling-windows.ts';
+import { defaultContactRules } from '../../core/contact-rules.ts';
 import { createTestApp, type TestApp, type TestUser, testOrigin } from '../testing/test-app.ts';
 
 /**
@@ -46,6 +47,7 @@ const validBodies: Record<string, (context: Context) => unknown> = {
   'POST /api/distributions': () => ({ each: 1 }),
   'PATCH /api/recycling/rules': () => ({ minDaysSinceRefusal: 3 }),
   'PUT /api/calling-calendar': () => ({ rules: defaultCallingRules, holidays: [] }),
+  'PUT /api/contact-rules': () => defaultContactRules,
 };
 
 /** Routes that read no body: the fields are sent to them all the same. */

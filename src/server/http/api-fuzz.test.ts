@@ -96,6 +96,7 @@ async function seedRows(): Promise<string[]> {
   expect(blocked.statusCode).toBe(200);
   const upload = multipart([
     { name: 'mapping', value: JSON.stringify({ Nome: 'name', Telefone: 'phone' }) },
+    { name: 'legalBasis', value: 'consent' },
     { name: 'file', fileName: 'lista.csv', value: 'Nome;Telefone\r\nFulana;(21) 99876-5432\r\n' },
   ]);
   const started = await t.app.inject({

@@ -76,6 +76,7 @@ async function leadFigures() {
 it('a server killed with SIGKILL mid-import leaves nothing half done; the next one finishes exactly', async () => {
   const first = await startServer();
   const form = new FormData();
+  form.append('legalBasis', 'consent');
   form.append('file', await openAsBlob(csvPath), 'lista.csv');
   const started = await fetch(`${first.baseUrl}/api/imports`, {
     method: 'POST',

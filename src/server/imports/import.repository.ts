@@ -1,5 +1,6 @@
 import { type Kysely, sql, type Transaction } from 'kysely';
 import type pg from 'pg';
+import type { LegalBasis } from '../../core/imports.ts';
 import type { Database } from '../db/schema.ts';
 import { startsFrom } from '../lead-transitions/lead-transition.sql.ts';
 
@@ -18,6 +19,7 @@ export interface NewBatch {
   fileSize: number;
   format: 'csv' | 'xlsx';
   source: string;
+  legalBasis: LegalBasis;
   mapping: Record<string, string>;
   columns: string[];
   fillEmptyFields: boolean;
@@ -45,6 +47,7 @@ const batchColumns = [
   'b.file_size',
   'b.format',
   'b.source',
+  'b.legal_basis',
   'b.mapping',
   'b.columns',
   'b.fill_empty_fields',
@@ -83,6 +86,7 @@ export function createImportRepository(db: Kysely<Database>) {
           file_size: batch.fileSize,
           format: batch.format,
           source: batch.source,
+          legal_basis: batch.legalBasis,
           mapping: JSON.stringify(batch.mapping),
           columns: JSON.stringify(batch.columns),
           fill_empty_fields: batch.fillEmptyFields,

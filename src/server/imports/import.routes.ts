@@ -104,7 +104,7 @@ export const importRoutes: FastifyPluginAsyncZod<ImportRoutesOptions> = async (a
       schema: {
         tags: ['importação'],
         summary:
-          'Envia um arquivo (file; opcionais mapping em JSON, source, fillEmptyFields) e o põe na fila',
+          'Envia um arquivo (file e legalBasis, a base legal LGPD; opcionais mapping em JSON, source, fillEmptyFields) e o põe na fila',
         consumes: ['multipart/form-data'],
         response: { 202: z.object({ id: z.number().int() }), ...errors },
       },
@@ -116,6 +116,7 @@ export const importRoutes: FastifyPluginAsyncZod<ImportRoutesOptions> = async (a
           upload,
           mapping: textField(fields, 'mapping'),
           source: textField(fields, 'source'),
+          legalBasis: textField(fields, 'legalBasis'),
           fillEmptyFields: textField(fields, 'fillEmptyFields'),
           createdBy: request.user.id,
         },

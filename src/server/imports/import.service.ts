@@ -5,6 +5,7 @@ import {
   columnMappingSchema,
   type ImportBatch,
   type ImportPreview,
+  legalBasisSchema,
 } from '../../core/imports.ts';
 import type { AuditTrail } from '../audit/index.ts';
 import type { RunUnitOfWork } from '../db/unit-of-work.ts';
@@ -25,6 +26,7 @@ export interface StartImportInput {
   upload: SavedUpload;
   mapping: string | undefined;
   source: string | undefined;
+  legalBasis: string | undefined;
   fillEmptyFields: string | undefined;
   createdBy: string;
 }
@@ -65,6 +67,10 @@ export function createImportService(deps: ImportServiceDeps) {
       try {
         const inspection = await inspectFile(upload.filePath);
         const mapping = readMapping(input.mapping, inspection.columns);
+        const legalBasis = legalBasisSchema.safeParse(input.legalBasis);
+        if (!legalBasis.success) {
+          throw new AppError('BAD_REQUEST', 'Informe a base legal (LGPD) da lista.');
+        }
         const source = (input.source ?? '').trim().slice(0, 200) || upload.fileName;
         return await unitOfWork(audit, async (unit) => {
           const id = await imports.insertBatch(unit.trx, {
@@ -72,6 +78,7 @@ export function createImportService(deps: ImportServiceDeps) {
             fileSize: upload.size,
             format: inspection.format,
             source,
+            legalBasis: legalBasis.data,
             mapping,
             columns: inspection.columns,
             fillEmptyFields: input.fillEmptyFields === 'true',
@@ -85,6 +92,7 @@ export function createImportService(deps: ImportServiceDeps) {
               fileSize: upload.size,
               format: inspection.format,
               source,
+              legalBasis: legalBasis.data,
             },
           });
           // Last, so that a batch is committed only with its file in place.
@@ -222,6 +230,7 @@ function toImportBatch(batch: BatchRow): ImportBatch {
     fileName: batch.file_name,
     format: batch.format,
     source: batch.source,
+    legalBasis: batch.legal_basis,
     status: batch.status,
     totalRows: batch.total_rows,
     processedRows: batch.processed_rows,

@@ -1,4 +1,5 @@
 import { type RawBuilder, type SqlBool, sql } from 'kysely';
+import { type NextCallReason, nextCallReasons } from '../../core/contact-rules.ts';
 import type { AttemptOutcome, LeadStatus } from '../../core/lead-status.ts';
 import {
   type LeadAction,
@@ -34,9 +35,12 @@ export interface TransitionValues {
   caller?: string;
   /** The call-back time a "Retornar" gives. */
   callbackAt?: Date | null;
+  /** When the lead may be called next and why, as the call was planned (contact-rules). */
+  nextCall?: { at: Date | null; reason: NextCallReason | null };
   /**
    * For an undone call, the table alias of the lead as it was before the call: a row with its
-   * `status`, `owner_id`, `last_owner_id`, `callback_at` and `status_changed_at`.
+   * `status`, `owner_id`, `last_owner_id`, `assigned_at`, `callback_at`, `status_changed_at`,
+   * `next_call_at` and `next_call_reason`.
    */
   previous?: string;
 }
@@ -102,12 +106,17 @@ export function transitionSet(
 
   if (transition.assignedAt === 'now') parts.push(sql`assigned_at = now()`);
   if (transition.assignedAt === 'cleared') parts.push(sql`assigned_at = null`);
+  // An undo row written before migration 0025 has no hand-over time: the lead's is the one.
+  if (transition.assignedAt === 'previous') {
+    parts.push(sql`assigned_at = coalesce(${previous('assigned_at')}, l.assigned_at)`);
+  }
   const callbackAt = {
     given: () => sql`${values.callbackAt ?? null}::timestamptz`,
     previous: () => previous('callback_at'),
     cleared: () => sql`null`,
   }[transition.callbackAt]();
   parts.push(sql`callback_at = ${callbackAt}`);
+  parts.push(nextCallSet(action, values, previous));
   if (transition.counts === 'attempts') parts.push(sql`attempts = l.attempts + 1`);
   if (transition.uncounts === 'attempts') parts.push(sql`attempts = greatest(l.attempts - 1, 0)`);
   if (transition.counts === 'recycles') parts.push(sql`recycles = l.recycles + 1`);
@@ -122,4 +131,31 @@ export function transitionSet(
   parts.push(sql`status_changed_at = ${statusChangedAt}`);
   parts.push(sql`updated_at = now()`);
   return sql.join(parts, sql`, `);
+}
+
+/** The reasons that belong to the lead whoever holds it. */
+const capReasons = nextCallReasons.filter((reason) => reason.endsWith('_cap'));
+
+/** `next_call_at` and `next_call_reason` as `action` leaves them ('-infinity': whenever). */
+function nextCallSet(
+  action: LeadAction,
+  values: TransitionValues,
+  previous: (column: string) => RawBuilder<unknown>,
+): RawBuilder<unknown> {
+  switch (leadTransitions[action].nextCall) {
+    case 'planned': {
+      if (values.nextCall === undefined) throw new Error(`${action} needs the planned next call`);
+      const { at, reason } = values.nextCall;
+      return sql`next_call_at = coalesce(${at}::timestamptz, '-infinity'),
+        next_call_reason = ${reason}::text`;
+    }
+    case 'previous':
+      return sql`next_call_at = coalesce(${previous('next_call_at')}, '-infinity'),
+        next_call_reason = ${previous('next_call_reason')}`;
+    case 'capsKept': {
+      const capped = sql`l.next_call_reason in (${sql.join(capReasons.map((reason) => sql.lit(reason)))})`;
+      return sql`next_call_at = case when ${capped} then l.next_call_at else '-infinity' end,
+        next_call_reason = case when ${capped} then l.next_call_reason end`;
+    }
+  }
 }

@@ -1,9 +1,14 @@
 import type { Insertable } from 'kysely';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type AfterLastTry, defaultContactRules } from '../../core/contact-rules.ts';
 import { type AppEvent, eventChannel } from '../../core/events.ts';
-import type { AttemptOutcome, LeadStatus } from '../../core/lead-status.ts';
-import { leadStatuses } from '../../core/lead-status.ts';
+import {
+  type AttemptOutcome,
+  attemptOutcomes,
+  type LeadStatus,
+  leadStatuses,
+} from '../../core/lead-status.ts';
 import { type LeadAction, leadActions, leadTransitions } from '../../core/lead-transitions.ts';
 import type { LeadsTable } from '../db/schema.ts';
 import {
@@ -16,6 +21,7 @@ import type { ImportWorker } from '../imports/import.worker.ts';
 import { createTestApp, type TestApp, type TestUser, testOrigin } from '../testing/test-app.ts';
 import {
   type Applied,
+  eventAfter,
   expectTransition,
   hoursFromNow,
   type LeadRow,
@@ -106,16 +112,6 @@ async function rowsOf(ids: Iterable<number>): Promise<Map<number, LeadRow>> {
   return new Map(rows.map((row) => [row.id, row]));
 }
 
-/** Waits for the event of `type` that arrived after `since` events were heard. */
-async function eventAfter(since: number, type: AppEvent['type']): Promise<AppEvent | undefined> {
-  for (let waited = 0; waited < 3000; waited += 25) {
-    const found = heard.slice(since).find((event) => event.type === type);
-    if (found) return found;
-    await new Promise((resolve) => setTimeout(resolve, 25));
-  }
-  return undefined;
-}
-
 async function bulk(ids: number[], operation: unknown) {
   const response = await t.app.inject({
     method: 'POST',
@@ -144,6 +140,20 @@ function callOutcome(outcome: AttemptOutcome, callbackAt?: Date) {
     return { leads, outcome, ...(callbackAt ? { callbackAt } : {}) };
   };
 }
+
+/** A "Não atendeu" that spends its rule's only try, and what the rule does after it. */
+const spendLastTry = (afterLast: AfterLastTry) => async (): Promise<Applied> => {
+  const no_answer = { delayMinutes: 60, maxTries: 1, afterLast };
+  const payload = { ...defaultContactRules, retry: { ...defaultContactRules.retry, no_answer } };
+  const rules = await t.app.inject({
+    method: 'PUT',
+    url: '/api/contact-rules',
+    headers: asAdmin(),
+    payload,
+  });
+  expect(rules.statusCode, rules.body).toBe(200);
+  return callOutcome('no_answer')();
+};
 
 /** How each action is taken through the API: every action of the table has one. */
 const apply: Record<LeadAction, () => Promise<Applied>> = {
@@ -176,6 +186,9 @@ const apply: Record<LeadAction, () => Promise<Applied>> = {
   },
   recordOutcome: callOutcome('invalid'),
   scheduleCallback: callOutcome('yellow', hoursFromNow(24)),
+  lastTryToPool: spendLastTry('pool'),
+  lastTryToRecycling: spendLastTry('recycle'),
+  lastTryClosed: spendLastTry('close'),
   async undoOutcome() {
     // Each lead as a call by Ana left it, and that call's undo as the call would have stored it.
     const previous = {
@@ -199,10 +212,10 @@ const apply: Record<LeadAction, () => Promise<Applied>> = {
         .values({
           lead_id: id,
           assessor_id: ana.id,
-          outcome:
-            status === 'new' || status === 'assigned' || status === 'recycled'
-              ? 'no_answer'
-              : status,
+          // A lead in the pool, the recycling or closed by its retries was last called unanswered.
+          outcome: (attemptOutcomes as readonly LeadStatus[]).includes(status)
+            ? (status as AttemptOutcome)
+            : 'no_answer',
           channel: 'phone',
           created_at: lead.updated_at,
         })
@@ -326,7 +339,7 @@ describe('the lead transition table', () => {
         expect(lead).toMatchObject({ status: 'new', owner_id: null, assigned_at: null });
         expect(lead?.created_at.getTime()).toBeGreaterThanOrEqual(startedAt - 1000);
       }
-      expect(await eventAfter(since, leadTransitions[action].event), action).toBeDefined();
+      expect(await eventAfter(heard, since, leadTransitions[action].event), action).toBeDefined();
     });
   }
 });

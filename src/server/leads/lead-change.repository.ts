@@ -99,7 +99,8 @@ export function createLeadChangeRepository(db: Kysely<Database>, timeZone: strin
     async bulk(
       target: LeadTarget,
       operation: BulkOperation,
-      adminId: string,
+      /** Who asked; null for the server's own rules (overdue call-backs). */
+      adminId: string | null,
     ): Promise<{ matched: number; affected: number; ownerIds: string[] }> {
       const action = transitionOf[operation.action];
       const reason = leadTransitions[action].label;

@@ -1,4 +1,5 @@
 import { type RawBuilder, type SqlBool, sql } from 'kysely';
+import { contactRulesSettingKey, defaultContactRules } from '../../core/contact-rules.ts';
 import type { LeadFilter } from '../../core/leads.ts';
 import type { LocalTime } from '../db/local-time.ts';
 import { escapeLike, parseLeadSearch } from './lead-search.ts';
@@ -59,5 +60,16 @@ export function leadFilterCondition(
   if (filter.createdTo) {
     conditions.push(sql<SqlBool>`l.created_at < ${local.dayEnd(filter.createdTo)}`);
   }
+  if (filter.overdueCallbacks) conditions.push(callbackOverdue);
   return conditions.length > 0 ? sql<SqlBool>`(${sql.join(conditions, sql` and `)})` : sql`true`;
 }
+
+/**
+ * A call-back its owner let pass by more than the contact rules' `overdueCallbacks.afterMinutes`,
+ * read from the stored rules in the statement itself so every server uses the latest.
+ */
+const callbackOverdue = sql<SqlBool>`(l.status = 'yellow' and l.owner_id is not null
+  and l.callback_at < now() - make_interval(mins => coalesce((
+    select (value::jsonb -> 'overdueCallbacks' ->> 'afterMinutes')::int
+    from app_settings where key = ${sql.lit(contactRulesSettingKey)}
+  ), ${sql.lit(defaultContactRules.overdueCallbacks.afterMinutes)})))`;

@@ -47,6 +47,7 @@ describe('GET /api/leads/{id}/personal-data', () => {
       notes: bento.notes,
       extra: { 'Nome da mãe': bento.mother },
       status: 'green',
+      legalBasis: 'consent',
       ownerName: 'Ana Assessora',
       erased: false,
       erasedAt: null,
@@ -55,6 +56,7 @@ describe('GET /api/leads/{id}/personal-data', () => {
       id: batch.id,
       fileName: 'clientes-março.csv',
       source: 'Planilha',
+      legalBasis: 'consent',
       createdAt: batch.created_at.toISOString(),
     });
     expect(document.history).toMatchObject([

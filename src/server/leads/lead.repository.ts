@@ -142,6 +142,12 @@ export function createLeadRepository(db: Kysely<Database>, timeZone: string) {
           'l.notes',
           'l.extra',
           'l.registration_confirmed_at as registrationConfirmedAt',
+          (eb) =>
+            eb
+              .selectFrom('import_batches as b')
+              .select('b.legal_basis')
+              .whereRef('b.id', '=', 'l.batch_id')
+              .as('legalBasis'),
         ])
         .where('l.id', '=', id)
         .executeTakeFirst();
@@ -186,6 +192,7 @@ export function createLeadRepository(db: Kysely<Database>, timeZone: string) {
           'a.note',
           'a.callback_at as callbackAt',
           'a.outside_window_reason as outsideWindowReason',
+          'a.no_answer_kind as noAnswerKind',
         ])
         .where('a.lead_id', '=', leadId)
         .orderBy('a.id')
@@ -222,7 +229,13 @@ export function createLeadRepository(db: Kysely<Database>, timeZone: string) {
     findBatch(id: number) {
       return db
         .selectFrom('import_batches')
-        .select(['id', 'file_name as fileName', 'source', 'created_at as createdAt'])
+        .select([
+          'id',
+          'file_name as fileName',
+          'source',
+          'legal_basis as legalBasis',
+          'created_at as createdAt',
+        ])
         .where('id', '=', id)
         .executeTakeFirst();
     },
@@ -284,7 +297,13 @@ export function createLeadRepository(db: Kysely<Database>, timeZone: string) {
       if (batchIds.length === 0) return { counts, batches: [], notAllNew: new Set<number>() };
       const batches = await db
         .selectFrom('import_batches')
-        .select(['id', 'file_name as fileName', 'source', 'created_at as createdAt'])
+        .select([
+          'id',
+          'file_name as fileName',
+          'source',
+          'legal_basis as legalBasis',
+          'created_at as createdAt',
+        ])
         .where('id', 'in', batchIds)
         .orderBy('id', 'desc')
         .execute();

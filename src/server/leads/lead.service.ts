@@ -56,13 +56,14 @@ export function createLeadService({
     const row = await leads.findById(id);
     if (!row) throw new AppError('NOT_FOUND', 'Lead não encontrado.');
     const [history, calls] = await Promise.all([leads.history(id), leads.calls(id)]);
-    const { phoneRaw, notes, extra, registrationConfirmedAt, ...summary } = row;
+    const { phoneRaw, notes, extra, registrationConfirmedAt, legalBasis, ...summary } = row;
     const detail: LeadDetail = {
       ...toLeadSummary(summary),
       phoneRaw,
       notes,
       extra,
       registrationConfirmedAt: isoTime(registrationConfirmedAt),
+      legalBasis: legalBasis ?? null,
       history: history.map((entry) => ({ ...entry, changedAt: entry.changedAt.toISOString() })),
       calls: calls.map((call) => ({
         ...call,

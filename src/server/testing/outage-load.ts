@@ -1,9 +1,11 @@
 import { expect } from 'vitest';
 import { errorMessages } from '../../core/errors.ts';
 import { hashPassword } from '../auth/password-hashing.ts';
+import { createContactRulesRepository } from '../contact-rules/contact-rules.repository.ts';
 import { createUserRepository } from '../users/user.repository.ts';
 import type { AppOnOwnPostgres } from './app-on-own-postgres.ts';
 import { adminCredentials, cookieFrom, testOrigin } from './test-app.ts';
+import { everyHourCalendar, highestContactRules, setCallingHours } from './test-settings.ts';
 
 /** One answer of the load, with when it was asked and how long it took. */
 export interface Answer {
@@ -53,6 +55,9 @@ export async function startOutageLoad({ app, database }: AppOnOwnPostgres): Prom
     expect(response.statusCode).toBe(200);
     return cookieFrom(response);
   };
+  // The assessors call their leads in turns, every hour, as often as the load goes.
+  await setCallingHours(database.db, everyHourCalendar);
+  await createContactRulesRepository(database.db).replace(highestContactRules);
   const users = createUserRepository(database.db);
   const adminCookie = await signIn(adminCredentials.email, adminCredentials.password);
   const assessors: { id: string; cookie: string }[] = [];

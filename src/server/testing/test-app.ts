@@ -11,6 +11,7 @@ import type { MailMessage } from '../mail/mailer.ts';
 import { ensureFirstAdmin } from '../users/first-admin.ts';
 import { createUserRepository } from '../users/user.repository.ts';
 import { createTestDatabase, type TestDatabase } from './test-database.ts';
+import { everyHourCalendar, setCallingHours } from './test-settings.ts';
 
 export const testOrigin = 'http://cca.test';
 /** The cookie-signing secret of the test apps; servers spawned by tests use it too. */
@@ -69,9 +70,17 @@ let phoneCounter = 10_000_000;
 
 /** The real app on a database of its own, with mails kept in memory. */
 export async function createTestApp(
-  options: { env?: Partial<AppEnv>; now?: () => number } = {},
+  options: {
+    env?: Partial<AppEnv>;
+    now?: () => number;
+    /** Keep the shipped calling hours instead of the every-hour calendar tests start with. */
+    shippedCallingHours?: boolean;
+  } = {},
 ): Promise<TestApp> {
   const database = await createTestDatabase();
+  // Calls are refused out of their state's hours: no test depends on the hour it runs at,
+  // unless it sets hours of its own (or asks for the shipped ones).
+  if (!options.shippedCallingHours) await setCallingHours(database.db, everyHourCalendar);
   const users = createUserRepository(database.db);
   await ensureFirstAdmin(users, { ...adminCredentials, name: 'Admin Teste' });
   const mails: MailMessage[] = [];

@@ -73,6 +73,10 @@ const lazyPages = {
     import('../features/calling-calendar/pages/calling-calendar-page.tsx').then((module) => ({
       Component: module.CallingCalendarPage,
     })),
+  contactRules: () =>
+    import('../features/contact-rules/pages/contact-rules-page.tsx').then((module) => ({
+      Component: module.ContactRulesPage,
+    })),
   assessorLeads: () =>
     import('../features/assessor-leads/pages/assessor-leads-page.tsx').then((module) => ({
       Component: module.AssessorLeadsPage,

@@ -23,6 +23,8 @@ import * as searchText from './0021-search-text.ts';
 import * as outcomeUndo from './0022-outcome-undo.ts';
 import * as leadNameOrder from './0023-lead-name-order.ts';
 import * as outsideWindowReason from './0024-outside-window-reason.ts';
+import * as nextCall from './0025-next-call.ts';
+import * as importLegalBasis from './0026-import-legal-basis.ts';
 
 /** Every migration, in order. A landed migration is never edited: add a new one. */
 export const migrations: Record<string, Migration> = {
@@ -50,4 +52,6 @@ export const migrations: Record<string, Migration> = {
   '0022-outcome-undo': outcomeUndo,
   '0023-lead-name-order': leadNameOrder,
   '0024-outside-window-reason': outsideWindowReason,
+  '0025-next-call': nextCall,
+  '0026-import-legal-basis': importLegalBasis,
 };

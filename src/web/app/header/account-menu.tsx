@@ -13,6 +13,7 @@ import {
   IconDeviceDesktop,
   IconLogout,
   IconMoon,
+  IconRepeat,
   IconSun,
   IconUserCircle,
 } from '@tabler/icons-react';
@@ -74,6 +75,13 @@ export function AccountMenu({ user }: AccountMenuProps) {
               leftSection={<IconClock size={16} aria-hidden />}
             >
               {appRoutes.callingHours.title}
+            </Menu.Item>
+            <Menu.Item
+              component={Link}
+              to={appRoutes.contactRules.path}
+              leftSection={<IconRepeat size={16} aria-hidden />}
+            >
+              {appRoutes.contactRules.title}
             </Menu.Item>
           </>
         ) : null}

@@ -11,9 +11,14 @@ import {
   Textarea,
   Title,
 } from '@mantine/core';
-import { IconBrandWhatsapp, IconClockCheck, IconClockX, IconPhone } from '@tabler/icons-react';
-import { type MyLead, outcomeButtons } from '../../../../core/attempts.ts';
-import type { AttemptOutcome } from '../../../../core/lead-status.ts';
+import {
+  IconBrandWhatsapp,
+  IconClockCheck,
+  IconClockX,
+  IconHourglass,
+  IconPhone,
+} from '@tabler/icons-react';
+import { type MyLead, type OutcomeChoice, outcomeButtons } from '../../../../core/attempts.ts';
 import { leadStatusColors } from '../../../../core/lead-status.ts';
 import { type Channel, channelLabels } from '../../../../core/leads.ts';
 import { formatBrazilianPhone } from '../../../../core/phone.ts';
@@ -21,6 +26,7 @@ import { formatDateTime, formatInteger } from '../../../components/pt-br-format.
 import { StatusBadge } from '../../../components/status-badge.tsx';
 import { CallbackForm } from './callback-form.tsx';
 import classes from './lead-card.module.css';
+import { describeNextCall } from './use-shown-leads.ts';
 
 export function leadCardId(leadId: number) {
   return `lead-${leadId}`;
@@ -41,7 +47,7 @@ export interface LeadCardProps {
   onSelect: () => void;
   onWhatsApp: () => void;
   onNoteChange: (note: string) => void;
-  onOutcome: (outcome: AttemptOutcome) => void;
+  onOutcome: (choice: OutcomeChoice) => void;
   onCallback: (callbackAt: string) => void;
   onCancelCallback: () => void;
 }
@@ -66,6 +72,7 @@ export function LeadCard({
   const digits = lead.phone.replace(/\D/g, '');
   const place = [lead.city, lead.uf].filter(Boolean).join('/');
   const titleId = `${leadCardId(lead.id)}-name`;
+  const nextCallText = describeNextCall(lead);
 
   return (
     <Paper
@@ -110,6 +117,12 @@ export function LeadCard({
             </Group>
           </Anchor>
         </Group>
+        {nextCallText ? (
+          <Group gap={4} wrap="nowrap">
+            <IconHourglass size={16} aria-hidden />
+            <Text size="sm">{nextCallText}</Text>
+          </Group>
+        ) : null}
         {callingText ? (
           <Group gap={4} wrap="nowrap">
             {outsideWindow ? (
@@ -125,7 +138,9 @@ export function LeadCard({
         <Text size="sm" c="dimmed">
           {[
             place || null,
-            lead.callbackAt ? `Retorno: ${formatDateTime(lead.callbackAt)}` : null,
+            lead.callbackAt && lead.group !== 'waiting'
+              ? `Retorno: ${formatDateTime(lead.callbackAt)}`
+              : null,
             lead.attempts > 0 ? `${formatInteger(lead.attempts)} tentativa(s)` : null,
           ]
             .filter(Boolean)
@@ -172,16 +187,16 @@ export function LeadCard({
             {askingCallback ? (
               <CallbackForm loading={busy} onConfirm={onCallback} onCancel={onCancelCallback} />
             ) : (
-              <SimpleGrid cols={{ base: 2, sm: 3, lg: 6 }} spacing="xs">
+              <SimpleGrid cols={{ base: 2, sm: 4 }} spacing="xs">
                 {outcomeButtons.map((button) => (
                   <Button
-                    key={button.outcome}
+                    key={button.key}
                     variant="light"
                     color={leadStatusColors[button.outcome]}
                     leftSection={<Kbd size="xs">{button.key}</Kbd>}
                     aria-keyshortcuts={button.key}
                     disabled={busy}
-                    onClick={() => onOutcome(button.outcome)}
+                    onClick={() => onOutcome(button)}
                     styles={{ label: { whiteSpace: 'normal' } }}
                   >
                     {button.label}

@@ -1,12 +1,11 @@
 import { Textarea } from '@mantine/core';
 import { useState } from 'react';
-import type { MyLead } from '../../../../core/attempts.ts';
-import { type AttemptOutcome, leadStatusLabels } from '../../../../core/lead-status.ts';
+import type { MyLead, OutcomeChoice } from '../../../../core/attempts.ts';
 import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
 
 export interface OutOfHoursDialogProps {
   /** The call waiting for a reason, with its lead's calling status in words. */
-  pending: { lead: MyLead; outcome: AttemptOutcome; statusText: string } | null;
+  pending: { lead: MyLead; choice: OutcomeChoice; statusText: string } | null;
   onConfirm: (reason: string) => void;
   onClose: () => void;
 }
@@ -27,7 +26,7 @@ export function OutOfHoursDialog({ pending, onConfirm, onClose }: OutOfHoursDial
           ? `${pending.lead.name}: ${pending.statusText}. Para registrar a ligação assim mesmo, diga o motivo; ela fica marcada nas ligações.`
           : ''
       }
-      confirmLabel={`Registrar ${pending ? leadStatusLabels[pending.outcome].toLowerCase() : ''}`}
+      confirmLabel={`Registrar ${pending ? pending.choice.label.toLowerCase() : ''}`}
       confirmDisabled={reason.trim() === ''}
       onConfirm={() => {
         onConfirm(reason.trim());

@@ -2,7 +2,6 @@ import { Button, Group, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { undoWindowSeconds } from '../../../../core/attempts.ts';
-import { type AttemptOutcome, leadStatusLabels } from '../../../../core/lead-status.ts';
 import { useUndoAttempt } from '../api/undo-attempt.ts';
 
 /** The call that can still be undone. */
@@ -10,7 +9,8 @@ interface UndoableCall {
   attemptId: number;
   leadId: number;
   leadName: string;
-  outcome: AttemptOutcome;
+  /** The outcome as its button says it ("Caixa postal", "Aceitou"…). */
+  outcomeLabel: string;
 }
 
 const noticeId = (attemptId: number) => `undo-call-${attemptId}`;
@@ -63,7 +63,7 @@ export function useUndoLastCall({
         message: (
           <Group justify="space-between" wrap="nowrap" gap="sm">
             <Text size="sm">
-              {call.leadName}: {leadStatusLabels[call.outcome]} registrado.
+              {call.leadName}: {call.outcomeLabel} registrado.
             </Text>
             <Button size="compact-sm" variant="light" onClick={() => undo(call)}>
               Desfazer

@@ -15,14 +15,11 @@ import { appRoutes } from '../../../../core/app-routes.ts';
 import {
   type MyLead,
   myLeadsPageSize,
+  type OutcomeChoice,
   outcomeButtons,
   undoWindowSeconds,
 } from '../../../../core/attempts.ts';
-import {
-  type AttemptOutcome,
-  closedStatuses,
-  leadStatusLabels,
-} from '../../../../core/lead-status.ts';
+import { type AttemptOutcome, closedStatuses } from '../../../../core/lead-status.ts';
 import { formatBrazilianPhone } from '../../../../core/phone.ts';
 import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
 import { PageTitle } from '../../../components/page-title.tsx';
@@ -35,37 +32,25 @@ import { useRecordAttempt } from '../api/record-attempt.ts';
 import { DayProgress } from '../components/day-progress.tsx';
 import { LeadCard, leadCardId } from '../components/lead-card.tsx';
 import { OutOfHoursDialog } from '../components/out-of-hours-dialog.tsx';
+import { isShortcutTarget } from '../components/shortcut-target.ts';
 import { useUndoLastCall } from '../components/undo-last-call.tsx';
-import { useShownLeads } from '../components/use-shown-leads.ts';
+import { shownGroupLabels, useShownLeads } from '../components/use-shown-leads.ts';
 import classes from './assessor-leads-page.module.css';
-
-const groupLabels: Record<MyLead['group'] | 'outsideWindow', string> = {
-  callbackDue: 'Retornos agendados para agora',
-  notAttended: 'Ainda não atendidos',
-  retry: 'Tentar de novo',
-  callbackLater: 'Retornos mais tarde',
-  outsideWindow: 'Fora do horário de ligação agora',
-};
 
 interface PendingOutcome {
   lead: MyLead;
-  outcome: AttemptOutcome;
+  choice: OutcomeChoice;
   callbackAt?: string;
 }
 
 const isBlocking = (outcome: AttemptOutcome) =>
   (closedStatuses as readonly string[]).includes(outcome);
 
-export const emptyDayMessage = 'Nenhum lead para hoje. Aguarde a distribuição.';
+const callbackChoice = outcomeButtons.find(
+  (button) => button.outcome === 'yellow',
+) as OutcomeChoice;
 
-/** Typing in a field, or a shortcut with a modifier, is not a page shortcut. */
-function isShortcutTarget(event: KeyboardEvent): boolean {
-  if (event.defaultPrevented || event.ctrlKey || event.metaKey || event.altKey) return false;
-  const target = event.target;
-  if (!(target instanceof HTMLElement)) return true;
-  if (target.isContentEditable) return false;
-  return !['INPUT', 'TEXTAREA', 'SELECT'].includes(target.tagName);
-}
+export const emptyDayMessage = 'Nenhum lead para hoje. Aguarde a distribuição.';
 
 export function AssessorLeadsPage() {
   const [limit, setLimit] = useState(myLeadsPageSize);
@@ -78,7 +63,7 @@ export function AssessorLeadsPage() {
   const [announcement, setAnnouncement] = useState('');
   const [focusRequest, setFocusRequest] = useState(0);
   const [errorByLead, setErrorByLead] = useState<{ leadId: number; message: string } | null>(null);
-  const [blocking, setBlocking] = useState<{ lead: MyLead; outcome: AttemptOutcome } | null>(null);
+  const [blocking, setBlocking] = useState<{ lead: MyLead; choice: OutcomeChoice } | null>(null);
   const [outOfHours, setOutOfHours] = useState<PendingOutcome | null>(null);
   const undoLastCall = useUndoLastCall({
     onUndone: (leadId, message) => {
@@ -91,7 +76,7 @@ export function AssessorLeadsPage() {
   const groups = myLeads.data?.groups;
   const { shown, leads, statusOf } = useShownLeads(myLeads.data?.leads);
   const total = groups
-    ? groups.callbackDue + groups.notAttended + groups.retry + groups.callbackLater
+    ? groups.callbackDue + groups.retry + groups.notAttended + groups.waiting
     : 0;
   const current = leads.find((lead) => lead.id === currentId) ?? leads[0];
   const busy = recordAttempt.isPending || undoLastCall.undoing;
@@ -115,7 +100,7 @@ export function AssessorLeadsPage() {
   const record = useCallback(
     (
       lead: MyLead,
-      outcome: AttemptOutcome,
+      choice: OutcomeChoice,
       options: {
         callbackAt?: string;
         confirmed?: boolean;
@@ -123,6 +108,7 @@ export function AssessorLeadsPage() {
       } = {},
     ) => {
       const { callbackAt, confirmed = false, outsideWindowReason } = options;
+      const { outcome, noAnswerKind } = choice;
       if (busy) return;
       if (outcome === 'yellow' && callbackAt === undefined) {
         setCallbackLeadId(lead.id);
@@ -131,12 +117,12 @@ export function AssessorLeadsPage() {
       // Out of the state's calling hours, the call needs a reason, which the records keep.
       const status = statusOf?.(lead);
       if (status && !status.allowed && outsideWindowReason === undefined) {
-        setOutOfHours({ lead, outcome, ...(callbackAt ? { callbackAt } : {}) });
+        setOutOfHours({ lead, choice, ...(callbackAt ? { callbackAt } : {}) });
         return;
       }
       // These two block the phone for good: one keystroke must not do that.
       if (isBlocking(outcome) && !confirmed) {
-        setBlocking({ lead, outcome });
+        setBlocking({ lead, choice });
         return;
       }
       const index = leads.findIndex((item) => item.id === lead.id);
@@ -148,6 +134,7 @@ export function AssessorLeadsPage() {
           leadId: lead.id,
           body: {
             outcome,
+            ...(noAnswerKind ? { noAnswerKind } : {}),
             channel: whatsAppLeadIds.has(lead.id) ? 'whatsapp' : 'phone',
             ...(note ? { note } : {}),
             ...(callbackAt ? { callbackAt } : {}),
@@ -156,12 +143,12 @@ export function AssessorLeadsPage() {
         },
         {
           onSuccess: (result) => {
-            setAnnouncement(`${lead.name}: ${leadStatusLabels[outcome]} registrado.`);
+            setAnnouncement(`${lead.name}: ${choice.label} registrado.`);
             undoLastCall.offer({
               attemptId: result.attempt.id,
               leadId: lead.id,
               leadName: lead.name,
-              outcome,
+              outcomeLabel: choice.label,
             });
             setNotes(({ [lead.id]: _, ...rest }) => rest);
             setCallbackLeadId(null);
@@ -187,7 +174,7 @@ export function AssessorLeadsPage() {
       if (button) {
         event.preventDefault();
         // A key held down repeats: one press is one outcome, never one per lead down the list.
-        if (!event.repeat) record(current, button.outcome);
+        if (!event.repeat) record(current, button);
         return;
       }
       const index = leads.findIndex((lead) => lead.id === current.id);
@@ -228,16 +215,16 @@ export function AssessorLeadsPage() {
       </VisuallyHidden>
       <ConfirmDialog
         opened={blocking !== null}
-        title={`${blocking ? leadStatusLabels[blocking.outcome] : ''}: bloquear o telefone?`}
+        title={`${blocking?.choice.label ?? ''}: bloquear o telefone?`}
         message={
           blocking
             ? `${blocking.lead.name} sai da sua lista e o telefone ${formatBrazilianPhone(blocking.lead.phone)} não será mais distribuído a ninguém.`
             : ''
         }
-        confirmLabel={`Sim, ${blocking ? leadStatusLabels[blocking.outcome].toLowerCase() : ''}`}
+        confirmLabel={`Sim, ${blocking?.choice.label.toLowerCase() ?? ''}`}
         confirmColor="red"
         onConfirm={() => {
-          if (blocking) record(blocking.lead, blocking.outcome, { confirmed: true });
+          if (blocking) record(blocking.lead, blocking.choice, { confirmed: true });
           setBlocking(null);
         }}
         onClose={() => {
@@ -256,7 +243,7 @@ export function AssessorLeadsPage() {
         }
         onConfirm={(reason) => {
           if (outOfHours) {
-            record(outOfHours.lead, outOfHours.outcome, {
+            record(outOfHours.lead, outOfHours.choice, {
               ...(outOfHours.callbackAt ? { callbackAt: outOfHours.callbackAt } : {}),
               outsideWindowReason: reason,
             });
@@ -288,7 +275,7 @@ export function AssessorLeadsPage() {
           ) : (
             <>
               <Text size="xs" c="dimmed" className={classes.shortcutHint}>
-                Atalhos: <Kbd size="xs">1</Kbd>–<Kbd size="xs">6</Kbd> registram o resultado do lead
+                Atalhos: <Kbd size="xs">1</Kbd>–<Kbd size="xs">8</Kbd> registram o resultado do lead
                 atual; <Kbd size="xs">J</Kbd>/<Kbd size="xs">K</Kbd> ou <Kbd size="xs">↓</Kbd>/
                 <Kbd size="xs">↑</Kbd> mudam de lead; <Kbd size="xs">Z</Kbd> desfaz a última ligação
                 (por {undoWindowSeconds} segundos); <Kbd size="xs">Esc</Kbd> sai da observação.
@@ -303,7 +290,7 @@ export function AssessorLeadsPage() {
                   <Fragment key={lead.id}>
                     {startsGroup ? (
                       <Title order={2} size="h5" mt={index === 0 ? 0 : 'sm'}>
-                        {groupLabels[group]} ({formatInteger(count)})
+                        {shownGroupLabels[group]} ({formatInteger(count)})
                       </Title>
                     ) : null}
                     <LeadCard
@@ -322,8 +309,8 @@ export function AssessorLeadsPage() {
                         setCurrentId(lead.id);
                       }}
                       onNoteChange={(note) => setNotes((all) => ({ ...all, [lead.id]: note }))}
-                      onOutcome={(outcome) => record(lead, outcome)}
-                      onCallback={(callbackAt) => record(lead, 'yellow', { callbackAt })}
+                      onOutcome={(choice) => record(lead, choice)}
+                      onCallback={(callbackAt) => record(lead, callbackChoice, { callbackAt })}
                       onCancelCallback={() => {
                         setCallbackLeadId(null);
                         setFocusRequest((n) => n + 1);

@@ -6,10 +6,10 @@ import { DateRangeInputs } from '../../../components/date-range-inputs.tsx';
 import { useAssessorOptions } from '../../users/index.ts';
 import type { AttemptFilter } from '../api/attempt-query-string.ts';
 
-const outcomeOptions = outcomeButtons.map((button) => ({
-  value: button.outcome,
-  label: button.label,
-}));
+// "Ocupado" and "Caixa postal" are kinds of "Não atendeu": one filter value for the three.
+const outcomeOptions = outcomeButtons
+  .filter((button) => button.noAnswerKind === undefined)
+  .map((button) => ({ value: button.outcome, label: button.label }));
 const channelOptions = channelSchema.options.map((channel) => ({
   value: channel,
   label: channelLabels[channel],

@@ -1,5 +1,6 @@
 import { Box, Table, Text } from '@mantine/core';
 import type { AttemptRecord } from '../../../../core/attempts.ts';
+import { retryKeyLabels } from '../../../../core/contact-rules.ts';
 import { channelLabels } from '../../../../core/leads.ts';
 import { formatBrazilianPhone } from '../../../../core/phone.ts';
 import { formatDateTime } from '../../../components/pt-br-format.ts';
@@ -14,6 +15,11 @@ function Outcome({ attempt }: { attempt: AttemptRecord }) {
   return (
     <>
       <StatusBadge status={attempt.outcome} />
+      {attempt.noAnswerKind ? (
+        <Text size="xs" mt={2}>
+          {retryKeyLabels[attempt.noAnswerKind]}
+        </Text>
+      ) : null}
       {attempt.callbackAt ? (
         <Text size="xs" c="dimmed" mt={2} style={{ whiteSpace: 'nowrap' }}>
           Retorno: {formatDateTime(attempt.callbackAt)}

@@ -1,6 +1,8 @@
 import type { AuditEntry } from '../../../../core/audit.ts';
+import { retryKeyLabels } from '../../../../core/contact-rules.ts';
 import { poolKindLabels } from '../../../../core/distribution.ts';
 import { errorMessages } from '../../../../core/errors.ts';
+import { legalBasisLabels } from '../../../../core/imports.ts';
 import { leadStatusLabels } from '../../../../core/lead-status.ts';
 import { channelLabels } from '../../../../core/leads.ts';
 import { roleLabels } from '../../../../core/roles.ts';
@@ -65,6 +67,13 @@ const detailLabels: Record<string, string> = {
   leadsTakenOut: 'Leads retirados das listas',
   rulesByUf: 'UFs com regra própria',
   holidays: 'Feriados acrescentados',
+  legalBasis: 'Base legal (LGPD)',
+  perDay: 'Ligações por dia',
+  perWeek: 'Ligações em 7 dias',
+  overdueAfterMinutes: 'Retorno atrasado após (minutos)',
+  overdueReturnToPool: 'Retornos atrasados voltam ao pool',
+  maxTries: 'Máximo de tentativas',
+  ...retryKeyLabels,
 };
 
 const reasonLabels: Record<string, string> = {
@@ -85,6 +94,7 @@ const valueLabels: Record<string, Record<string, string>> = {
   channel: channelLabels,
   format: formatLabels,
   code: errorMessages,
+  legalBasis: legalBasisLabels,
 };
 
 const instants = new Set(['since', 'createdFrom', 'createdTo']);

@@ -1,24 +1,13 @@
 import { useEffect, useMemo, useState } from 'react';
-import { localTimeIn, type Uf, ufOfPhone } from '../../../../core/brazil-calendar.ts';
+import { localTimeIn, type Uf } from '../../../../core/brazil-calendar.ts';
 import {
+  type CallableLead,
   type CallingStatus,
   callingStatus,
   holidayLookup,
+  ufOfLead,
 } from '../../../../core/calling-windows.ts';
-import { ufSchema } from '../../../../core/lead-fields.ts';
 import { useCallingCalendar } from '../api/get-calling-calendar.ts';
-
-/** A lead as far as its calling window goes. */
-export interface CallableLead {
-  phone: string;
-  uf: string | null;
-}
-
-/** The state a lead's phone rings in: its DDD's, or the UF imported with it. */
-export function ufOfLead(lead: CallableLead): Uf | undefined {
-  const parsed = ufSchema.safeParse(lead.uf);
-  return ufOfPhone(lead.phone) ?? (parsed.success ? parsed.data : undefined);
-}
 
 const currentMinute = () => Math.floor(Date.now() / 60_000);
 

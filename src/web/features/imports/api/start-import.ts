@@ -1,5 +1,9 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { type ColumnMapping, importBatchSchema } from '../../../../core/imports.ts';
+import {
+  type ColumnMapping,
+  importBatchSchema,
+  type LegalBasis,
+} from '../../../../core/imports.ts';
 import { apiClient } from '../../../lib/api-client.ts';
 import { importKeys } from './import-query-keys.ts';
 
@@ -7,6 +11,7 @@ export interface StartImportInput {
   file: File;
   mapping: ColumnMapping;
   source: string;
+  legalBasis: LegalBasis;
   fillEmptyFields: boolean;
   onProgress?: (fraction: number) => void;
 }
@@ -18,6 +23,7 @@ export function startImport({
   file,
   mapping,
   source,
+  legalBasis,
   fillEmptyFields,
   onProgress,
 }: StartImportInput) {
@@ -25,6 +31,7 @@ export function startImport({
   // Text fields first: a streaming server reads them before the file arrives.
   formData.append('mapping', JSON.stringify(mapping));
   formData.append('source', source);
+  formData.append('legalBasis', legalBasis);
   formData.append('fillEmptyFields', String(fillEmptyFields));
   formData.append('file', file, file.name);
   return apiClient.upload('/api/imports', startedImportSchema, formData, { onProgress });

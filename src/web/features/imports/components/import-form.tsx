@@ -18,8 +18,11 @@ import {
   columnMappingSchema,
   type ImportPreview,
   type LeadField,
+  type LegalBasis,
   leadFieldLabels,
   leadFields,
+  legalBases,
+  legalBasisLabels,
 } from '../../../../core/imports.ts';
 import { formatInteger } from '../../../components/pt-br-format.ts';
 import { usePreviewImport } from '../api/preview-import.ts';
@@ -58,6 +61,7 @@ export function ImportForm({ onStarted }: ImportFormProps) {
   const [file, setFile] = useState<File | null>(null);
   const [choices, setChoices] = useState<ColumnChoices>({});
   const [source, setSource] = useState('');
+  const [legalBasis, setLegalBasis] = useState<LegalBasis | null>(null);
   const [fillEmptyFields, setFillEmptyFields] = useState(false);
   const [mappingError, setMappingError] = useState<string | null>(null);
   const [uploaded, setUploaded] = useState(0);
@@ -82,6 +86,10 @@ export function ImportForm({ onStarted }: ImportFormProps) {
       setMappingError(mapping.error.issues.map((issue) => issue.message).join(' '));
       return;
     }
+    if (legalBasis === null) {
+      setMappingError('Informe a base legal (LGPD) da lista.');
+      return;
+    }
     setMappingError(null);
     setUploaded(0);
     startImport.mutate(
@@ -89,6 +97,7 @@ export function ImportForm({ onStarted }: ImportFormProps) {
         file,
         mapping: mapping.data,
         source: source.trim() === '' ? file.name : source.trim(),
+        legalBasis,
         fillEmptyFields,
         onProgress: setUploaded,
       },
@@ -98,6 +107,7 @@ export function ImportForm({ onStarted }: ImportFormProps) {
           setFile(null);
           setChoices({});
           setSource('');
+          setLegalBasis(null);
           setFillEmptyFields(false);
           preview.reset();
         },
@@ -150,6 +160,19 @@ export function ImportForm({ onStarted }: ImportFormProps) {
               value={source}
               maxLength={200}
               onChange={(event) => setSource(event.currentTarget.value)}
+            />
+            <NativeSelect
+              label="Base legal (LGPD)"
+              description="Por que a empresa pode guardar e usar estes contatos. Fica registrada em cada lead da lista."
+              required
+              data={[
+                { value: '', label: 'Escolha a base legal' },
+                ...legalBases.map((value) => ({ value, label: legalBasisLabels[value] })),
+              ]}
+              value={legalBasis ?? ''}
+              onChange={(event) =>
+                setLegalBasis((event.currentTarget.value || null) as LegalBasis | null)
+              }
             />
             <Checkbox
               label="Atualizar campos vazios de leads já cadastrados"

@@ -9,5 +9,6 @@ export function leadFilterSearchParams(filter: LeadFilter): URLSearchParams {
   if (filter.batch !== undefined) params.set('batch', String(filter.batch));
   if (filter.createdFrom) params.set('createdFrom', filter.createdFrom);
   if (filter.createdTo) params.set('createdTo', filter.createdTo);
+  if (filter.overdueCallbacks) params.set('overdueCallbacks', 'true');
   return params;
 }

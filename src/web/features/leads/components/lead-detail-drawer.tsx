@@ -15,7 +15,9 @@ import {
 import { useMediaQuery } from '@mantine/hooks';
 import { IconDownload } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
+import { retryKeyLabels } from '../../../../core/contact-rules.ts';
 import { formatCpf } from '../../../../core/cpf.ts';
+import { legalBasisLabels } from '../../../../core/imports.ts';
 import { leadStatusLabels } from '../../../../core/lead-status.ts';
 import { channelLabels, type LeadDetail, personalDataFileName } from '../../../../core/leads.ts';
 import { formatBrazilianPhone } from '../../../../core/phone.ts';
@@ -139,6 +141,13 @@ function LeadDetailContent({ lead }: { lead: LeadDetail }) {
             .filter(Boolean)
             .join(' · ')}
         </Field>
+        <Field label="Base legal (LGPD)">
+          {lead.legalBasis
+            ? legalBasisLabels[lead.legalBasis]
+            : lead.batchId === null
+              ? null
+              : 'Não registrada (importação anterior)'}
+        </Field>
         <Field label="Tentativas">{formatInteger(lead.attempts)}</Field>
         <Field label="Reciclagens">{formatInteger(lead.recycles)}</Field>
         <Field label="Distribuído em">
@@ -237,6 +246,12 @@ function LeadDetailContent({ lead }: { lead: LeadDetail }) {
                     <Table.Td>{channelLabels[call.channel]}</Table.Td>
                     <Table.Td>
                       <LeadStatusBadge status={call.outcome} />
+                      {call.noAnswerKind ? (
+                        <Text size="xs">{retryKeyLabels[call.noAnswerKind]}</Text>
+                      ) : null}
+                      {call.outsideWindowReason ? (
+                        <Text size="xs">Fora do horário: {call.outsideWindowReason}</Text>
+                      ) : null}
                       {call.callbackAt ? (
                         <Text size="xs" c="dimmed">
                           retornar em {formatDateTime(call.callbackAt)}

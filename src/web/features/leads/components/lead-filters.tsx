@@ -1,4 +1,4 @@
-import { MultiSelect, Select, SimpleGrid, TextInput } from '@mantine/core';
+import { Checkbox, MultiSelect, Select, SimpleGrid, TextInput } from '@mantine/core';
 import { IconSearch } from '@tabler/icons-react';
 import { type LeadStatus, leadStatuses, leadStatusLabels } from '../../../../core/lead-status.ts';
 import { ClearFiltersButton } from '../../../components/clear-filters-button.tsx';
@@ -13,6 +13,8 @@ export interface LeadFilterValues {
   batch: string;
   createdFrom: string;
   createdTo: string;
+  /** Only call-backs overdue past the contact rules' delay (an absent assessor's). */
+  overdueCallbacks: boolean;
 }
 
 export const emptyLeadFilterValues: LeadFilterValues = {
@@ -22,6 +24,7 @@ export const emptyLeadFilterValues: LeadFilterValues = {
   batch: '',
   createdFrom: '',
   createdTo: '',
+  overdueCallbacks: false,
 };
 
 const statusOptions = leadStatuses.map((status) => ({
@@ -87,6 +90,12 @@ export function LeadFilters({ values, onChange }: LeadFiltersProps) {
           onToChange={(to) => set('createdTo', to)}
         />
       </SimpleGrid>
+      <Checkbox
+        mt="sm"
+        label="Só retornos atrasados (o assessor não ligou na hora combinada)"
+        checked={values.overdueCallbacks}
+        onChange={(event) => set('overdueCallbacks', event.currentTarget.checked)}
+      />
       <ClearFiltersButton shown={!isEmpty} onClear={() => onChange(emptyLeadFilterValues)} />
     </search>
   );

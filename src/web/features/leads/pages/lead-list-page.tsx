@@ -2,7 +2,7 @@ import { Button, Checkbox, Group, Paper, Select, Skeleton, Stack, Text } from '@
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconDownload, IconPhoneOff } from '@tabler/icons-react';
 import { useCallback, useMemo, useState } from 'react';
-import { Link } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { appRoutes } from '../../../../core/app-routes.ts';
 import { leadStatusLabels } from '../../../../core/lead-status.ts';
 import {
@@ -50,6 +50,7 @@ function describeFilter(filter: LeadFilter, assessors: { id: string; name: strin
     filter.batch ? `importação #${filter.batch}` : null,
     filter.createdFrom ? `criados desde ${formatDay(filter.createdFrom)}` : null,
     filter.createdTo ? `criados até ${formatDay(filter.createdTo)}` : null,
+    filter.overdueCallbacks ? 'só retornos atrasados' : null,
   ].filter((part): part is string => part !== null);
   return parts.length > 0 ? parts.join('; ') : 'nenhum (todos os leads)';
 }
@@ -65,6 +66,7 @@ function toLeadFilter(values: LeadFilterValues, search: string): LeadFilter {
     batch: values.batch !== '' && Number.isSafeInteger(batch) && batch > 0 ? batch : undefined,
     createdFrom: values.createdFrom === '' ? undefined : values.createdFrom,
     createdTo: values.createdTo === '' ? undefined : values.createdTo,
+    overdueCallbacks: values.overdueCallbacks || undefined,
   };
 }
 
@@ -75,7 +77,12 @@ interface Selection {
 const noSelection: Selection = { ids: new Set(), allOfFilter: false };
 
 export function LeadListPage() {
-  const [values, setValues] = useState<LeadFilterValues>(emptyLeadFilterValues);
+  // The contact rules' page links here for the overdue call-backs.
+  const [searchParams] = useSearchParams();
+  const [values, setValues] = useState<LeadFilterValues>(() => ({
+    ...emptyLeadFilterValues,
+    overdueCallbacks: searchParams.get('retornosAtrasados') === '1',
+  }));
   const [debouncedSearch] = useDebouncedValue(values.search, searchDebounceMs);
   const filter = useMemo(() => toLeadFilter(values, debouncedSearch), [values, debouncedSearch]);
   const [selection, setSelection] = useState<Selection>(noSelection);

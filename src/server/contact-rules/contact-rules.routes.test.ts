@@ -1,0 +1,73 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type ContactRules, defaultContactRules } from '../../core/contact-rules.ts';
+import { createTestApp, type TestApp, type TestUser, testOrigin } from '../testing/test-app.ts';
+
+let t: TestApp;
+let adminCookie: string;
+let assessor: TestUser;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  adminCookie = await t.signInAsAdmin();
+  assessor = await t.createSignedInUser('assessor', 'Assessora Regras');
+});
+afterAll(() => t.close());
+
+const read = (cookie: string) =>
+  t.app.inject({ url: '/api/contact-rules', headers: { origin: testOrigin, cookie } });
+const replace = (cookie: string, payload: unknown) =>
+  t.app.inject({
+    method: 'PUT',
+    url: '/api/contact-rules',
+    headers: { origin: testOrigin, cookie },
+    payload: payload as Record<string, unknown>,
+  });
+
+describe('/api/contact-rules', () => {
+  it('answers the shipped rules until an admin changes them, audited', async () => {
+    const shipped = (await read(assessor.cookie)).json();
+    expect(shipped).toEqual({ rules: defaultContactRules, defaults: defaultContactRules });
+    expect(shipped.rules.caps).toEqual({ perDay: 3, perWeek: 10 });
+
+    const rules: ContactRules = {
+      ...defaultContactRules,
+      caps: { perDay: 2, perWeek: 6 },
+      overdueCallbacks: { afterMinutes: 30, returnToPool: true },
+    };
+    const response = await replace(adminCookie, rules);
+    expect(response.statusCode, response.body).toBe(200);
+    expect((await read(assessor.cookie)).json().rules).toEqual(rules);
+    const audit = await t.database.db
+      .selectFrom('audit_log')
+      .select('details')
+      .where('action', '=', 'contact_rules.changed')
+      .executeTakeFirstOrThrow();
+    expect(audit.details).toMatchObject({ perDay: 2, perWeek: 6, overdueReturnToPool: true });
+  });
+
+  it('refuses an assessor and a rule out of bounds, in pt-BR, changing nothing', async () => {
+    const before = (await read(adminCookie)).json();
+    expect((await replace(assessor.cookie, defaultContactRules)).statusCode).toBe(403);
+    const noTries = {
+      ...defaultContactRules,
+      retry: {
+        ...defaultContactRules.retry,
+        busy: { delayMinutes: 20, maxTries: 0, afterLast: 'pool' },
+      },
+    };
+    const invalid = await replace(adminCookie, noTries);
+    expect(invalid.statusCode).toBe(400);
+    expect(invalid.json().error.message).toContain('Máximo de tentativas: o mínimo é 1.');
+    const unknownAfter = {
+      ...defaultContactRules,
+      retry: {
+        ...defaultContactRules.retry,
+        busy: { delayMinutes: 20, maxTries: 3, afterLast: 'apagar' },
+      },
+    };
+    expect((await replace(adminCookie, unknownAfter)).json().error.message).toContain(
+      'Escolha o que acontece após a última tentativa.',
+    );
+    expect((await read(adminCookie)).json()).toEqual(before);
+  });
+});

@@ -1,0 +1,12 @@
+import type { FastifyPluginAsync } from 'fastify';
+import type { FeatureOptions } from '../feature.ts';
+import { createContactRulesRepository } from './contact-rules.repository.ts';
+import { contactRulesRoutes } from './contact-rules.routes.ts';
+
+/** When a lead may be called again: /api/contact-rules. */
+export const contactRulesFeature: FastifyPluginAsync<FeatureOptions> = async (
+  app,
+  { database },
+) => {
+  await app.register(contactRulesRoutes, { rules: createContactRulesRepository(database.db) });
+};
