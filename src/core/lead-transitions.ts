@@ -47,9 +47,10 @@ export interface LeadTransition {
   /**
    * When the lead may be called next (`next_call_at`, `next_call_reason`): as the call was
    * planned (src/core/contact-rules), as it was before the call being undone, or kept only
-   * when a cap set it (a cap belongs to the lead; a retry or a call-back to its owner).
+   * when a cap set it (a cap belongs to the lead; a retry or a call-back to its owner), or left
+   * as it is (a lead in the pool holds no retry or call-back: what took it there cleared them).
    */
-  nextCall: 'planned' | 'previous' | 'capsKept';
+  nextCall: 'planned' | 'previous' | 'capsKept' | 'kept';
   /** The counter it adds one to. */
   counts?: 'attempts' | 'recycles';
   /** The counter it takes one from: an undone call is no attempt. */
@@ -75,7 +76,7 @@ const leadTransitionTable = {
     assignedAt: 'cleared',
     callbackAt: 'cleared',
     statusChangedAt: 'always',
-    nextCall: 'capsKept',
+    nextCall: 'kept',
     event: 'leads.imported',
   },
   distribute: {
@@ -86,7 +87,7 @@ const leadTransitionTable = {
     assignedAt: 'now',
     callbackAt: 'cleared',
     statusChangedAt: 'always',
-    nextCall: 'capsKept',
+    nextCall: 'kept',
     event: 'leads.distributed',
   },
   recordOutcome: {
@@ -229,7 +230,7 @@ const leadTransitionTable = {
     assignedAt: 'cleared',
     callbackAt: 'cleared',
     statusChangedAt: 'always',
-    nextCall: 'capsKept',
+    nextCall: 'kept',
     event: 'leads.changed',
   },
 } as const satisfies Record<string, LeadTransition>;

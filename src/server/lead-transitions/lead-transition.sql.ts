@@ -116,7 +116,7 @@ export function transitionSet(
     cleared: () => sql`null`,
   }[transition.callbackAt]();
   parts.push(sql`callback_at = ${callbackAt}`);
-  parts.push(nextCallSet(action, values, previous));
+  if (transition.nextCall !== 'kept') parts.push(nextCallSet(action, values, previous));
   if (transition.counts === 'attempts') parts.push(sql`attempts = l.attempts + 1`);
   if (transition.uncounts === 'attempts') parts.push(sql`attempts = greatest(l.attempts - 1, 0)`);
   if (transition.counts === 'recycles') parts.push(sql`recycles = l.recycles + 1`);
@@ -152,6 +152,8 @@ function nextCallSet(
     case 'previous':
       return sql`next_call_at = coalesce(${previous('next_call_at')}, '-infinity'),
         next_call_reason = ${previous('next_call_reason')}`;
+    case 'kept':
+      throw new Error(`${action} leaves the next call as it is: it has no SET for it`);
     case 'capsKept': {
       const capped = sql`l.next_call_reason in (${sql.join(capReasons.map((reason) => sql.lit(reason)))})`;
       return sql`next_call_at = case when ${capped} then l.next_call_at else '-infinity' end,
