@@ -41,6 +41,11 @@ const dddRanges: [Uf, number[]][] = [
 ];
 for (const [uf, ddds] of dddRanges) for (const ddd of ddds) ufByDdd[String(ddd)] = uf;
 
+/** Every Brazilian area code (DDD, two digits) with its state. */
+export function areaCodes(): [ddd: string, uf: Uf][] {
+  return Object.entries(ufByDdd);
+}
+
 /** The state of a phone in E.164 (+55 DDD number), or undefined for an unknown area code. */
 export function ufOfPhone(e164: string): Uf | undefined {
   const match = /^\+55(\d{2})\d{8,9}$/.exec(e164);

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import {
   addDays,
+  areaCodes,
   type Holiday,
   type IsoDay,
   instantIn,
@@ -206,4 +207,19 @@ export function callingStatus(
     }
   }
   return { allowed: false, next: null, holiday: today.holiday };
+}
+
+/**
+ * The area codes whose leads may still be called today, now or later in their state's day, by
+ * the rules in force: what a distribution that prefers leads callable today hands out first.
+ */
+export function areaCodesCallableToday(calendar: CallingCalendar, now: Date): string[] {
+  const holidays = holidayLookup(calendar.holidays);
+  return areaCodes()
+    .filter(([, uf]) => {
+      const status = callingStatus(uf, now, calendar.rules, holidays);
+      if (status.allowed) return true;
+      return status.next !== null && localTimeIn(uf, status.next).day === localTimeIn(uf, now).day;
+    })
+    .map(([ddd]) => ddd);
 }

@@ -14,6 +14,11 @@ export const poolFilterSchema = z.strictObject({
   kind: poolKindSchema.default('mixed'),
   batchId: z.number().int().positive().optional(),
   source: z.string().trim().min(1).max(200).optional(),
+  /**
+   * Hand out first the leads whose state's calling hours still allow a call today (by their
+   * phone's area code), then the others, each part oldest first.
+   */
+  preferCallableToday: z.boolean().default(false),
 });
 export type PoolFilter = z.input<typeof poolFilterSchema>;
 

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { createCallingCalendarRepository } from '../calling-calendar/calling-calendar.repository.ts';
 import { defaultTimeZone } from '../config/env.ts';
 import { createUnitOfWork } from '../db/unit-of-work.ts';
 import { createDistributionRepository } from '../distribution/distribution.repository.ts';
@@ -77,6 +78,7 @@ describe('distributions and recycles', () => {
     const [lead] = await context.t.seedLeads(1, { source: 'sem-auditoria' });
     const service = createDistributionService({
       distributions: createDistributionRepository(context.t.database.db, defaultTimeZone),
+      calendars: createCallingCalendarRepository(context.t.database.db),
       unitOfWork: createUnitOfWork(context.t.database.db, context.t.app.log),
     });
     const admin = {
@@ -87,7 +89,10 @@ describe('distributions and recycles', () => {
     };
     await expect(
       service.distribute(
-        { perAssessor: { [context.ana.id]: 1 }, pool: { kind: 'new', source: 'sem-auditoria' } },
+        {
+          perAssessor: { [context.ana.id]: 1 },
+          pool: { kind: 'new', source: 'sem-auditoria', preferCallableToday: false },
+        },
         admin,
         undefined,
         async () => {

@@ -96,25 +96,37 @@ function statements(db: Kysely<Database>, { startOfToday }: LocalTime) {
     },
 
     /**
-     * Locks up to `limit` leads of the pool, oldest first. SKIP LOCKED leaves the leads another
-     * distribution is handing out right now to that one, so concurrent distributions split the
-     * pool instead of waiting for each other or taking a lead twice.
+     * Locks up to `limit` leads of the pool, oldest first; with `preferredAreaCodes`, first the
+     * oldest of those area codes, then the oldest of the others. SKIP LOCKED leaves the leads
+     * another distribution is handing out right now to that one, so concurrent distributions
+     * split the pool instead of waiting for each other or taking a lead twice.
      */
-    async lockPool(pool: PoolQuery, limit: number): Promise<PoolLead[]> {
-      if (limit <= 0) return [];
-      const result = await sql<{ id: number; status: string; lastOwnerId: string | null }>`
-        select l.id, l.status, l.last_owner_id as "lastOwnerId"
-        from leads l
-        where ${poolCondition(pool)}
-        order by l.id
-        limit ${limit}
-        for update of l skip locked
-      `.execute(db);
-      return result.rows.map((row) => ({
-        id: row.id,
-        lastOwnerId: row.lastOwnerId,
-        recycled: row.status === 'recycled',
-      }));
+    async lockPool(
+      pool: PoolQuery,
+      limit: number,
+      preferredAreaCodes?: string[],
+    ): Promise<PoolLead[]> {
+      const lock = async (part: RawBuilder<SqlBool>, count: number) => {
+        if (count <= 0) return [];
+        const result = await sql<{ id: number; status: string; lastOwnerId: string | null }>`
+          select l.id, l.status, l.last_owner_id as "lastOwnerId"
+          from leads l
+          where ${poolCondition(pool)} and ${part}
+          order by l.id
+          limit ${count}
+          for update of l skip locked
+        `.execute(db);
+        return result.rows.map((row) => ({
+          id: row.id,
+          lastOwnerId: row.lastOwnerId,
+          recycled: row.status === 'recycled',
+        }));
+      };
+      if (preferredAreaCodes === undefined) return lock(sql<SqlBool>`true`, limit);
+      // '+55' and the two digits of the area code.
+      const preferred = sql<SqlBool>`substring(l.phone from 4 for 2) = any(${preferredAreaCodes}::text[])`;
+      const first = await lock(preferred, limit);
+      return [...first, ...(await lock(sql<SqlBool>`not ${preferred}`, limit - first.length))];
     },
 
     /**

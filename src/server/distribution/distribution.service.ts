@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import { areaCodesCallableToday, storedCallingCalendar } from '../../core/calling-windows.ts';
 import type {
   DistributionOverview,
   DistributionResult,
@@ -7,6 +8,7 @@ import type {
 import { fairCounts } from '../../core/fair-split.ts';
 import type { AuditTrail } from '../audit/index.ts';
 import type { SessionUser } from '../auth/session.ts';
+import type { CallingCalendarRepository } from '../calling-calendar/calling-calendar.repository.ts';
 import type { RunUnitOfWork } from '../db/unit-of-work.ts';
 import { AppError } from '../http/app-error.ts';
 import { assignLeads } from './allocation.ts';
@@ -37,11 +39,22 @@ function poolQueryOf(pool: DistributionRequestBody['pool']): PoolQuery {
   };
 }
 
+/** The area codes to hand out first, when the request prefers leads callable today. */
+async function preferredAreaCodes(
+  pool: DistributionRequestBody['pool'],
+  calendars: CallingCalendarRepository,
+): Promise<string[] | undefined> {
+  if (!pool?.preferCallableToday) return undefined;
+  return areaCodesCallableToday(storedCallingCalendar(await calendars.read()), new Date());
+}
+
 export function createDistributionService(deps: {
   distributions: DistributionRepository;
+  /** The calling hours, for a distribution that prefers leads callable today. */
+  calendars: CallingCalendarRepository;
   unitOfWork: RunUnitOfWork;
 }) {
-  const { distributions, unitOfWork } = deps;
+  const { distributions, calendars, unitOfWork } = deps;
 
   /** Who asked for how many; only active assessors may receive. */
   async function wantedOf(
@@ -110,6 +123,7 @@ export function createDistributionService(deps: {
         const leads = await repository.lockPool(
           poolQueryOf(request.pool),
           eligible.reduce((sum, share) => sum + share.requested, 0),
+          await preferredAreaCodes(request.pool, calendars),
         );
         const counts = fairCounts(
           eligible.map((share) => share.requested),

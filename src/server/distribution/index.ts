@@ -1,4 +1,5 @@
 import type { FastifyPluginAsync } from 'fastify';
+import { createCallingCalendarRepository } from '../calling-calendar/calling-calendar.repository.ts';
 import { createUnitOfWork } from '../db/unit-of-work.ts';
 import type { FeatureOptions } from '../feature.ts';
 import { createDistributionRepository } from './distribution.repository.ts';
@@ -12,6 +13,7 @@ export const distributionFeature: FastifyPluginAsync<FeatureOptions> = async (
 ) => {
   const distributionService = createDistributionService({
     distributions: createDistributionRepository(database.db, timeZone),
+    calendars: createCallingCalendarRepository(database.db),
     unitOfWork: createUnitOfWork(database.db, app.log),
   });
   await app.register(distributionRoutes, { distributionService });

@@ -73,6 +73,7 @@ const detailLabels: Record<string, string> = {
   overdueAfterMinutes: 'Retorno atrasado após (minutos)',
   overdueReturnToPool: 'Retornos atrasados voltam ao pool',
   maxTries: 'Máximo de tentativas',
+  preferCallableToday: 'Primeiro os que podem ser ligados hoje',
   ...retryKeyLabels,
 };
 

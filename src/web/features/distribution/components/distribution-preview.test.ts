@@ -41,7 +41,7 @@ describe('buildDistributionPreview', () => {
     });
     expect(preview.request).toEqual({
       perAssessor: { u1: 2, u2: 10, u3: 10 },
-      pool: { kind: 'mixed' },
+      pool: { kind: 'mixed', preferCallableToday: true },
     });
     expect(preview.shares.map(({ id, share }) => [id, share])).toEqual([
       ['u1', 2],

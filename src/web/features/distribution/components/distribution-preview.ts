@@ -48,6 +48,7 @@ export function buildDistributionPreview({
       perAssessor,
       pool: {
         kind: pool.kind,
+        preferCallableToday: pool.preferCallableToday,
         ...(pool.batchId === null ? {} : { batchId: pool.batchId }),
         ...(pool.source === null ? {} : { source: pool.source }),
       },

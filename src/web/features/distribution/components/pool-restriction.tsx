@@ -1,4 +1,13 @@
-import { Group, Paper, SegmentedControl, Select, SimpleGrid, Stack, Text } from '@mantine/core';
+import {
+  Checkbox,
+  Group,
+  Paper,
+  SegmentedControl,
+  Select,
+  SimpleGrid,
+  Stack,
+  Text,
+} from '@mantine/core';
 import {
   type DistributionOverview,
   type PoolKind,
@@ -12,9 +21,16 @@ export interface PoolChoice {
   kind: PoolKind;
   batchId: number | null;
   source: string | null;
+  /** Hand out first the leads whose state's hours still allow a call today. */
+  preferCallableToday: boolean;
 }
 
-export const anyPool: PoolChoice = { kind: 'mixed', batchId: null, source: null };
+export const anyPool: PoolChoice = {
+  kind: 'mixed',
+  batchId: null,
+  source: null,
+  preferCallableToday: true,
+};
 
 /**
  * Leads the choice can take, as far as the overview tells: the kind's total, narrowed by the
@@ -115,6 +131,13 @@ export function PoolRestriction({ overview, value, onChange }: PoolRestrictionPr
           miw={220}
         />
       </Group>
+      <Checkbox
+        label="Primeiro os leads que ainda podem ser ligados hoje (pelo horário do estado do telefone)"
+        checked={value.preferCallableToday}
+        onChange={(event) =>
+          onChange({ ...value, preferCallableToday: event.currentTarget.checked })
+        }
+      />
     </Stack>
   );
 }
