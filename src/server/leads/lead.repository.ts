@@ -297,13 +297,7 @@ export function createLeadRepository(db: Kysely<Database>, timeZone: string) {
       if (batchIds.length === 0) return { counts, batches: [], notAllNew: new Set<number>() };
       const batches = await db
         .selectFrom('import_batches')
-        .select([
-          'id',
-          'file_name as fileName',
-          'source',
-          'legal_basis as legalBasis',
-          'created_at as createdAt',
-        ])
+        .select(['id', 'file_name as fileName', 'source', 'created_at as createdAt'])
         .where('id', 'in', batchIds)
         .orderBy('id', 'desc')
         .execute();
