@@ -11,6 +11,7 @@ import {
   ufOfPhone,
 } from './brazil-calendar.ts';
 import { ufCodeSchema, ufSchema } from './lead-fields.ts';
+import { storedSetting } from './stored-setting.ts';
 
 const minuteOfDay = z
   .number()
@@ -114,14 +115,7 @@ export const callingCalendarAnswerSchema = callingCalendarSchema.extend({
 
 /** The calendar as stored (JSON text), or the defaults when none (or none readable) was saved. */
 export function storedCallingCalendar(stored: string | null | undefined): CallingCalendar {
-  const defaults = { rules: defaultCallingRules, holidays: [] };
-  if (stored === null || stored === undefined) return defaults;
-  try {
-    const parsed = callingCalendarSchema.safeParse(JSON.parse(stored));
-    return parsed.success ? parsed.data : defaults;
-  } catch {
-    return defaults;
-  }
+  return storedSetting(callingCalendarSchema, stored, { rules: defaultCallingRules, holidays: [] });
 }
 
 /** The app_settings key the calendar is stored under. */

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { addDays, instantIn, localTimeIn, type Uf } from './brazil-calendar.ts';
 import type { AttemptOutcome } from './lead-status.ts';
+import { storedSetting } from './stored-setting.ts';
 
 /**
  * When a lead may be called again (issue #21 §2): a retry rule per kind of unfinished call,
@@ -94,13 +95,7 @@ export const contactRulesAnswerSchema = z.object({
 
 /** The rules as stored (JSON text), or the defaults when none (or none readable) were saved. */
 export function storedContactRules(stored: string | null | undefined): ContactRules {
-  if (stored === null || stored === undefined) return defaultContactRules;
-  try {
-    const parsed = contactRulesSchema.safeParse(JSON.parse(stored));
-    return parsed.success ? parsed.data : defaultContactRules;
-  } catch {
-    return defaultContactRules;
-  }
+  return storedSetting(contactRulesSchema, stored, defaultContactRules);
 }
 
 /** The app_settings key the rules are stored under. */

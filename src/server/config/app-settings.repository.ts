@@ -19,3 +19,22 @@ export async function loadOrCreateAuthSecret(db: Kysely<Database>): Promise<stri
     .executeTakeFirstOrThrow();
   return row.value;
 }
+
+/** The text stored under `key`, or undefined when nothing was ever saved there. */
+export async function readSetting(db: Kysely<Database>, key: string): Promise<string | undefined> {
+  const row = await db
+    .selectFrom('app_settings')
+    .select('value')
+    .where('key', '=', key)
+    .executeTakeFirst();
+  return row?.value;
+}
+
+/** Stores `value` under `key`, replacing what was there. */
+export async function writeSetting(db: Kysely<Database>, key: string, value: string) {
+  await db
+    .insertInto('app_settings')
+    .values({ key, value })
+    .onConflict((conflict) => conflict.column('key').doUpdateSet({ value }))
+    .execute();
+}

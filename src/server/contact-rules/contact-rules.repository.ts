@@ -4,6 +4,7 @@ import {
   contactRulesSettingKey,
   storedContactRules,
 } from '../../core/contact-rules.ts';
+import { readSetting, writeSetting } from '../config/app-settings.repository.ts';
 import type { Database } from '../db/schema.ts';
 
 /**
@@ -12,23 +13,10 @@ import type { Database } from '../db/schema.ts';
  */
 export function createContactRulesRepository(db: Kysely<Database>) {
   return {
-    async current(): Promise<ContactRules> {
-      const row = await db
-        .selectFrom('app_settings')
-        .select('value')
-        .where('key', '=', contactRulesSettingKey)
-        .executeTakeFirst();
-      return storedContactRules(row?.value);
-    },
-
-    async replace(rules: ContactRules) {
-      const value = JSON.stringify(rules);
-      await db
-        .insertInto('app_settings')
-        .values({ key: contactRulesSettingKey, value })
-        .onConflict((conflict) => conflict.column('key').doUpdateSet({ value }))
-        .execute();
-    },
+    current: async (): Promise<ContactRules> =>
+      storedContactRules(await readSetting(db, contactRulesSettingKey)),
+    replace: (rules: ContactRules) =>
+      writeSetting(db, contactRulesSettingKey, JSON.stringify(rules)),
   };
 }
 export type ContactRulesRepository = ReturnType<typeof createContactRulesRepository>;

@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import { type CallingCalendar, callingCalendarSettingKey } from '../../core/calling-windows.ts';
 import { type ContactRules, defaultContactRules } from '../../core/contact-rules.ts';
+import { writeSetting } from '../config/app-settings.repository.ts';
 import type { Database } from '../db/schema.ts';
 
 // What the tests and the benchmarks set before they call leads.
@@ -27,13 +28,8 @@ export const noHourCalendar: CallingCalendar = {
 };
 
 /** Sets the calling hours in force straight in the database, for a test's own setting. */
-export async function setCallingHours(db: Kysely<Database>, calendar: CallingCalendar) {
-  const value = JSON.stringify(calendar);
-  await db
-    .insertInto('app_settings')
-    .values({ key: callingCalendarSettingKey, value })
-    .onConflict((conflict) => conflict.column('key').doUpdateSet({ value }))
-    .execute();
+export function setCallingHours(db: Kysely<Database>, calendar: CallingCalendar) {
+  return writeSetting(db, callingCalendarSettingKey, JSON.stringify(calendar));
 }
 
 const highest = { maxTries: 50, afterLast: 'recycle' } as const;

@@ -1,4 +1,4 @@
-import { Alert, Button, Group, Select, Stack, Table, Text, TextInput } from '@mantine/core';
+import { Button, Group, Select, Stack, Table, Text, TextInput } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
 import { appRoutes } from '../../../../core/app-routes.ts';
@@ -9,6 +9,7 @@ import { PageSection } from '../../../components/page-section.tsx';
 import { PageTitle } from '../../../components/page-title.tsx';
 import { QueryErrorAlert } from '../../../components/query-error-alert.tsx';
 import { RowsSkeleton } from '../../../components/rows-skeleton.tsx';
+import { SaveChangesBar } from '../../../components/save-changes-bar.tsx';
 import { useCallingCalendar } from '../api/get-calling-calendar.ts';
 import { useUpdateCallingCalendar } from '../api/update-calling-calendar.ts';
 import { CallingRuleEditor, describeRule } from '../components/calling-rule-editor.tsx';
@@ -219,21 +220,14 @@ function CallingCalendarEditor({
         </Stack>
       </PageSection>
 
-      {update.isError ? (
-        <Alert color="red" title="Não foi possível salvar">
-          {update.error.message}
-        </Alert>
-      ) : null}
-      <Group>
-        <Button onClick={save} loading={update.isPending} disabled={!changed}>
-          Salvar horários e feriados
-        </Button>
-        {changed ? (
-          <Button variant="default" onClick={() => setDraft(saved)}>
-            Descartar alterações
-          </Button>
-        ) : null}
-      </Group>
+      <SaveChangesBar
+        saveLabel="Salvar horários e feriados"
+        changed={changed}
+        saving={update.isPending}
+        error={update.error}
+        onSave={save}
+        onDiscard={() => setDraft(saved)}
+      />
     </Stack>
   );
 }

@@ -1,5 +1,4 @@
 import {
-  Alert,
   Anchor,
   Button,
   Group,
@@ -29,6 +28,7 @@ import { PageSection } from '../../../components/page-section.tsx';
 import { PageTitle } from '../../../components/page-title.tsx';
 import { QueryErrorAlert } from '../../../components/query-error-alert.tsx';
 import { RowsSkeleton } from '../../../components/rows-skeleton.tsx';
+import { SaveChangesBar } from '../../../components/save-changes-bar.tsx';
 import { useContactRules } from '../api/get-contact-rules.ts';
 import { useUpdateContactRules } from '../api/update-contact-rules.ts';
 
@@ -191,26 +191,20 @@ function ContactRulesEditor({ saved, defaults }: { saved: ContactRules; defaults
         </Stack>
       </PageSection>
 
-      {update.isError ? (
-        <Alert color="red" title="Não foi possível salvar">
-          {update.error.message}
-        </Alert>
-      ) : null}
-      <Group>
-        <Button onClick={save} loading={update.isPending} disabled={!changed}>
-          Salvar regras
-        </Button>
-        {changed ? (
-          <Button variant="default" onClick={() => setDraft(saved)}>
-            Descartar alterações
-          </Button>
-        ) : null}
+      <SaveChangesBar
+        saveLabel="Salvar regras"
+        changed={changed}
+        saving={update.isPending}
+        error={update.error}
+        onSave={save}
+        onDiscard={() => setDraft(saved)}
+      >
         {JSON.stringify(draft) !== JSON.stringify(defaults) ? (
           <Button variant="subtle" onClick={() => setDraft(defaults)}>
             Restaurar o padrão do CCA
           </Button>
         ) : null}
-      </Group>
+      </SaveChangesBar>
     </Stack>
   );
 }
