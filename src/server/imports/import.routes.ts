@@ -1,5 +1,5 @@
-import { rm } from 'node:fs/promises';
-import multipart, { type MultipartFields } from '@fastify/multipart';
+import path from 'node:path';
+import multipart from '@fastify/multipart';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -10,10 +10,8 @@ import {
   importIdParamsSchema,
   importPreviewSchema,
 } from '../../core/imports.ts';
-import { AppError } from '../http/app-error.ts';
-import { containsNulCharacter, nulCharacterRefused } from '../http/input-guard.ts';
-import type { ImportService, SavedUpload } from './import.service.ts';
-import { saveUpload } from './import-files.ts';
+import { readUpload, textField } from '../http/multipart-upload.ts';
+import type { ImportService } from './import.service.ts';
 
 export interface ImportRoutesOptions {
   importService: ImportService;
@@ -34,51 +32,12 @@ export const importRoutes: FastifyPluginAsyncZod<ImportRoutesOptions> = async (a
     limits: { fileSize: options.importMaxBytes, files: 1, fields: 10, fieldSize: 1024 * 1024 },
   });
   const imports = options.importService;
-  const megabytes = Math.round(options.importMaxBytes / (1024 * 1024));
 
-  /** Reads the multipart body: the file is streamed to disk, the library keeps the fields. */
-  async function readUpload(request: FastifyRequest) {
-    if (!request.isMultipart()) {
-      throw new AppError('UNSUPPORTED_MEDIA_TYPE', 'Envie o arquivo como multipart/form-data.');
-    }
-    let fields: MultipartFields = {};
-    let upload: SavedUpload | undefined;
-    try {
-      for await (const part of request.parts()) {
-        // Each part carries the form's fields parsed so far: after the last one, all of them.
-        fields = part.fields;
-        if (part.type !== 'file') continue;
-        if (part.fieldname !== 'file' || upload) {
-          part.file.resume();
-          continue;
-        }
-        const saved = await saveUpload(options.dataDir, part.file);
-        upload = { ...saved, fileName: part.filename || 'arquivo' };
-      }
-    } catch (error) {
-      if (upload) await rm(upload.filePath, { force: true });
-      if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') {
-        throw new AppError(
-          'PAYLOAD_TOO_LARGE',
-          `O arquivo passa do limite de ${megabytes} MB. Divida a lista em arquivos menores.`,
-        );
-      }
-      if (error instanceof AppError) throw error;
-      throw new AppError('BAD_REQUEST', 'Não foi possível receber o arquivo. Tente novamente.');
-    }
-    if (!upload) throw new AppError('BAD_REQUEST', 'Escolha um arquivo para importar.');
-    // The JSON guard does not see a multipart body: its file name and fields are checked here.
-    const texts = [upload.fileName, ...Object.keys(fields).map((name) => textField(fields, name))];
-    if (containsNulCharacter(texts)) {
-      await rm(upload.filePath, { force: true });
-      throw nulCharacterRefused();
-    }
-    if (upload.size === 0) {
-      await rm(upload.filePath, { force: true });
-      throw new AppError('BAD_REQUEST', 'O arquivo está vazio.');
-    }
-    return { upload, fields };
-  }
+  const readImportUpload = (request: FastifyRequest) =>
+    readUpload(request, {
+      directory: path.join(options.dataDir, 'imports'),
+      maxBytes: options.importMaxBytes,
+    });
 
   app.post(
     '/api/imports/preview',
@@ -92,7 +51,7 @@ export const importRoutes: FastifyPluginAsyncZod<ImportRoutesOptions> = async (a
       },
     },
     async (request) => {
-      const { upload } = await readUpload(request);
+      const { upload } = await readImportUpload(request);
       return imports.preview(upload);
     },
   );
@@ -110,7 +69,7 @@ export const importRoutes: FastifyPluginAsyncZod<ImportRoutesOptions> = async (a
       },
     },
     async (request, reply) => {
-      const { upload, fields } = await readUpload(request);
+      const { upload, fields } = await readImportUpload(request);
       const id = await imports.start(
         {
           upload,
@@ -199,8 +158,3 @@ export const importRoutes: FastifyPluginAsyncZod<ImportRoutesOptions> = async (a
 };
 
 /** A text field of the form as the multipart library parsed it; sent twice, the last counts. */
-function textField(fields: MultipartFields, name: string): string | undefined {
-  const field = fields[name];
-  const last = Array.isArray(field) ? field.at(-1) : field;
-  return last?.type === 'field' ? String(last.value) : undefined;
-}

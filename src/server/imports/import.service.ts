@@ -12,15 +12,10 @@ import type { RunUnitOfWork } from '../db/unit-of-work.ts';
 import { csvBom, csvLines } from '../export/csv.ts';
 import { neutraliseCell } from '../export/spreadsheet-export.ts';
 import { AppError } from '../http/app-error.ts';
+import type { SavedUpload } from '../http/multipart-upload.ts';
 import { guessMapping, inspectFile } from './file-inspection.ts';
 import type { ImportRepository } from './import.repository.ts';
 import { uploadPath } from './import-files.ts';
-
-export interface SavedUpload {
-  filePath: string;
-  size: number;
-  fileName: string;
-}
 
 export interface StartImportInput {
   upload: SavedUpload;
