@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { formatBrazilianPhone, normaliseBrazilianPhone } from './phone.ts';
+import {
+  formatBrazilianPhone,
+  isValidByLibrary,
+  isValidNational,
+  normaliseBrazilianPhone,
+} from './phone.ts';
 
 describe('normaliseBrazilianPhone', () => {
   it.each([
@@ -28,5 +33,23 @@ describe('normaliseBrazilianPhone', () => {
   it('formats for display', () => {
     expect(formatBrazilianPhone('+5511987654321')).toBe('(11) 98765-4321');
     expect(formatBrazilianPhone('+552134567890')).toBe('(21) 3456-7890');
+  });
+});
+
+describe('the validity kept per length and prefix', () => {
+  it("agrees with the library's answer for every prefix, whatever digits follow", () => {
+    // Fixed suffixes of every shape, so the check fails the same way on every run.
+    const suffixes = ['0000000', '9999999', '1234567', '7654321', '5050505', '2888888', '0101010'];
+    let disagreements = 0;
+    for (let prefix = 100; prefix <= 999; prefix++) {
+      for (const length of [10, 11]) {
+        const answers = suffixes.map((suffix) =>
+          isValidByLibrary(`${prefix}${suffix}${'3'.repeat(length - 10)}`.slice(0, length)),
+        );
+        const national = `${prefix}${suffixes[0]}${'3'.repeat(length - 10)}`.slice(0, length);
+        if (answers.some((answer) => answer !== isValidNational(national))) disagreements++;
+      }
+    }
+    expect(disagreements).toBe(0);
   });
 });

@@ -23,13 +23,33 @@ export function normaliseBrazilianPhone(input: string): PhoneResult {
   if (national.length !== 10 && national.length !== 11) {
     return { ok: false, reason: 'Telefone deve ter DDD e 8 ou 9 dígitos.' };
   }
-  // The national number is already isolated, so the library only has to validate it (with
-  // its full metadata) instead of parsing the text again: a list holds a million of these.
-  const e164 = `+55${national}` as E164Number;
-  if (!new PhoneNumber(e164, metadata as MetadataJson).isValid()) {
-    return { ok: false, reason: 'Telefone inválido.' };
-  }
+  const e164 = `+55${national}`;
+  if (!isValidNational(national)) return { ok: false, reason: 'Telefone inválido.' };
   return { ok: true, e164 };
+}
+
+/**
+ * Whether the library (with its full metadata) takes a national number of 10 or 11 digits as
+ * valid. For Brazil its patterns read only the length and the first three digits (the area
+ * code and the kind of line: landline, mobile, 300, 800…), so the answer is kept per length
+ * and prefix: a list of a million phones asks the library a few hundred times, not a million.
+ * `phone.test.ts` checks that claim against the metadata installed.
+ */
+const validByPrefix = new Map<string, boolean>();
+
+export function isValidNational(national: string): boolean {
+  const key = `${national.length}:${national.slice(0, 3)}`;
+  let valid = validByPrefix.get(key);
+  if (valid === undefined) {
+    valid = isValidByLibrary(national);
+    validByPrefix.set(key, valid);
+  }
+  return valid;
+}
+
+/** The library's own answer for one national number. */
+export function isValidByLibrary(national: string): boolean {
+  return new PhoneNumber(`+55${national}` as E164Number, metadata as MetadataJson).isValid();
 }
 
 /** `+5511987654321` → `(11) 98765-4321`. */
