@@ -1,6 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { easterSunday, nationalHolidays, ufOfPhone, utcOffsetHours } from './brazil-calendar.ts';
-import { callingStatus, defaultCallingRules, holidayLookup } from './calling-windows.ts';
+import {
+  callingStatus,
+  defaultCallingRules,
+  extraHolidaySchema,
+  holidayLookup,
+} from './calling-windows.ts';
 
 const holidays = holidayLookup();
 const at = (iso: string) => new Date(iso);
@@ -116,6 +121,36 @@ describe('calling windows', () => {
       next: at('2026-07-10T11:00:00Z'),
     });
     expect(statusIn('MG', '2026-07-09T13:00:00Z', lookup).allowed).toBe(true);
+  });
+
+  it("takes a city's holiday for the leads of that city only, however its name is written", () => {
+    // 8 de dezembro in Campinas (Nossa Senhora da Conceição), a Tuesday in 2026, 10h.
+    const lookup = holidayLookup([
+      { day: '2026-12-08', name: 'Nossa Senhora da Conceição', uf: 'SP', city: 'Campinas' },
+    ]);
+    const tenAm = at('2026-12-08T13:00:00Z');
+    const inCity = (uf: 'SP' | 'MG', city: string | null) =>
+      callingStatus(uf, tenAm, defaultCallingRules, lookup, city);
+    expect(inCity('SP', 'CAMPINAS ')).toMatchObject({
+      allowed: false,
+      holiday: { name: 'Nossa Senhora da Conceição' },
+      next: at('2026-12-09T11:00:00Z'),
+    });
+    expect(inCity('SP', 'São Paulo').allowed).toBe(true);
+    expect(inCity('SP', null).allowed).toBe(true);
+    // A Campinas elsewhere is another city.
+    expect(inCity('MG', 'Campinas').allowed).toBe(true);
+  });
+
+  it('refuses a municipal holiday without its state', () => {
+    const parsed = extraHolidaySchema.safeParse({
+      day: '2026-12-08',
+      name: 'Feriado da cidade',
+      uf: null,
+      city: 'Campinas',
+    });
+    expect(parsed.success).toBe(false);
+    expect(parsed.error?.issues[0]?.message).toBe('Um feriado municipal precisa da UF da cidade.');
   });
 
   it('a lead of unknown state is called on Brasília time under the national rule', () => {

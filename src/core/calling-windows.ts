@@ -85,19 +85,36 @@ export const defaultCallingRules: CallingRules = {
   },
 };
 
-/** The holidays of a state on a day: the national ones and those the administrators added. */
-export type HolidayLookup = (uf: Uf, day: IsoDay) => Holiday | undefined;
+/**
+ * The holidays of a place on a day: the national ones and those the administrators added for
+ * every state, for its state, or for its city.
+ */
+export type HolidayLookup = (uf: Uf, day: IsoDay, city?: string | null) => Holiday | undefined;
 
-/** Added by the administrators: a state holiday (with its state) or one for every state. */
-export const extraHolidaySchema = z.strictObject({
-  day: z.iso.date({ error: 'Data inválida (use AAAA-MM-DD).' }),
-  name: z
-    .string()
-    .trim()
-    .min(1, { error: 'Informe o nome do feriado.' })
-    .max(120, { error: 'Use no máximo 120 caracteres.' }),
-  uf: ufCodeSchema.nullable(),
-});
+/**
+ * Added by the administrators: a holiday of every state, of one state (`uf`), or of one city
+ * of that state (`city`, as the leads' city column writes it; case and accents aside).
+ */
+export const extraHolidaySchema = z
+  .strictObject({
+    day: z.iso.date({ error: 'Data inválida (use AAAA-MM-DD).' }),
+    name: z
+      .string()
+      .trim()
+      .min(1, { error: 'Informe o nome do feriado.' })
+      .max(120, { error: 'Use no máximo 120 caracteres.' }),
+    uf: ufCodeSchema.nullable(),
+    city: z
+      .string()
+      .trim()
+      .max(120, { error: 'Use no máximo 120 caracteres.' })
+      .nullable()
+      .optional(),
+  })
+  .refine((holiday) => !holiday.city || holiday.uf !== null, {
+    error: 'Um feriado municipal precisa da UF da cidade.',
+    path: ['uf'],
+  });
 export type ExtraHoliday = z.infer<typeof extraHolidaySchema>;
 
 /**
@@ -125,6 +142,13 @@ export const callingCalendarSettingKey = 'calling_calendar';
 export interface CallableLead {
   phone: string;
   uf: string | null;
+  /** For the municipal holidays. */
+  city?: string | null;
+}
+
+/** A city's name as holidays compare it: 'São Paulo', 'sao paulo' and 'SÃO  PAULO' are one. */
+export function cityKey(city: string): string {
+  return city.normalize('NFD').replace(/\p{M}/gu, '').trim().replace(/\s+/g, ' ').toLowerCase();
 }
 
 /** The state a lead's phone rings in: its DDD's, or the UF imported with it. */
@@ -144,9 +168,13 @@ export function holidayLookup(extra: readonly ExtraHoliday[] = []): HolidayLooku
     }
     return days.get(day);
   };
-  return (uf, day) =>
-    national(day) ??
-    extra.find((holiday) => holiday.day === day && (holiday.uf === null || holiday.uf === uf));
+  const inPlace = (holiday: ExtraHoliday, uf: Uf, city: string | null | undefined) => {
+    if (holiday.uf === null) return true;
+    if (holiday.uf !== uf) return false;
+    return !holiday.city || (city ? cityKey(holiday.city) === cityKey(city) : false);
+  };
+  return (uf, day, city) =>
+    national(day) ?? extra.find((holiday) => holiday.day === day && inPlace(holiday, uf, city));
 }
 
 export type CallingStatus =
@@ -163,21 +191,23 @@ export type CallingStatus =
 const lookAheadDays = 14;
 
 /**
- * Whether a lead in `uf` may be called at `instant`, and until when; or else when next. A lead
- * whose state is unknown is called on Brasília's time under the national rule.
+ * Whether a lead in `uf` (and `city`, for its holidays) may be called at `instant`, and until
+ * when; or else when next. A lead whose state is unknown is called on Brasília's time under the
+ * national rule.
  */
 export function callingStatus(
   uf: Uf | undefined,
   instant: Date,
   rules: CallingRules,
   holidays: HolidayLookup,
+  city?: string | null,
 ): CallingStatus {
   const zone: Uf = uf ?? 'DF';
   const rule = (uf && rules.byUf[uf]) || rules.national;
   const windowOn = (day: IsoDay, weekday: number) => {
     const window = rule.weekdays[weekday] ?? null;
     if (!window) return { window: null, holiday: null };
-    const holiday = rule.onHolidays ? undefined : holidays(zone, day);
+    const holiday = rule.onHolidays ? undefined : holidays(zone, day, city);
     return holiday ? { window: null, holiday } : { window, holiday: null };
   };
 
@@ -206,6 +236,7 @@ export function callingStatus(
 /**
  * The area codes whose leads may still be called today, now or later in their state's day, by
  * the rules in force: what a distribution that prefers leads callable today hands out first.
+ * A city's holiday does not close its area code (the other cities of it may be called).
  */
 export function areaCodesCallableToday(calendar: CallingCalendar, now: Date): string[] {
   const holidays = holidayLookup(calendar.holidays);

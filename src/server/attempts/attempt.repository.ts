@@ -60,6 +60,7 @@ export interface CallHistory {
   assignedAt: Date | null;
   phone: string | null;
   uf: string | null;
+  city: string | null;
   calls: { at: string; outcome: AttemptOutcome; noAnswerKind: NoAnswerKind | null }[];
   rules: string | null;
   calendar: string | null;
@@ -229,7 +230,7 @@ export function createAttemptRepository(db: Kysely<Database>, timeZone: string) 
       const result = await prepared(
         'call-history',
         sql<CallHistory>`
-          select l.attempts, l.assigned_at as "assignedAt", l.phone, l.uf,
+          select l.attempts, l.assigned_at as "assignedAt", l.phone, l.uf, l.city,
             coalesce((
               select json_agg(json_build_object('at', a.created_at, 'outcome', a.outcome,
                 'noAnswerKind', a.no_answer_kind))

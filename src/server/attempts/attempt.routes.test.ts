@@ -1,5 +1,6 @@
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
+import { localTimeIn } from '../../core/brazil-calendar.ts';
 import type { CallingCalendar } from '../../core/calling-windows.ts';
 import { eventChannel } from '../../core/events.ts';
 import { attemptOutcomes } from '../../core/lead-status.ts';
@@ -306,6 +307,23 @@ describe('a call outside the calling window', () => {
     });
     const call = list.json().attempts.find((item: { leadId: number }) => item.leadId === leadId);
     expect(call.outsideWindowReason).toBe('Pediu para ligar depois das 20h');
+  });
+
+  it("counts the holiday of the lead's city, and only of that city", async () => {
+    const today = localTimeIn('RJ', new Date()).day;
+    await setHours({
+      rules: {
+        national: { ...everyHourCalendar.rules.national, onHolidays: false },
+        byUf: {},
+      },
+      holidays: [{ day: today, name: 'Aniversário de Niterói', uf: 'RJ', city: 'Niterói' }],
+    });
+    const inNiteroi = await seedLead(context.ana, { phone: '+5521977001122', city: 'NITEROI' });
+    const refused = await record(context.ana, inNiteroi, { outcome: 'no_answer' });
+    expect(refused.statusCode, refused.body).toBe(400);
+    expect((await snapshot(inNiteroi)).attempts).toBe(0);
+    const inRio = await seedLead(context.ana, { phone: '+5521977001133', city: 'Rio de Janeiro' });
+    expect((await record(context.ana, inRio, { outcome: 'no_answer' })).statusCode).toBe(201);
   });
 
   it('keeps no reason for a call made within the hours', async () => {

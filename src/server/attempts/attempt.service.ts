@@ -101,7 +101,7 @@ function planCall(
   const noAnswerKind = body.noAnswerKind ?? null;
   const uf = history.phone ? ufOfLead({ phone: history.phone, uf: history.uf }) : undefined;
   const { rules, holidays } = storedCallingCalendar(history.calendar);
-  const outside = !callingStatus(uf, now, rules, holidayLookup(holidays)).allowed;
+  const outside = !callingStatus(uf, now, rules, holidayLookup(holidays), history.city).allowed;
   if (outside && body.outsideWindowReason === undefined) {
     throw new AppError(
       'BAD_REQUEST',

@@ -87,6 +87,29 @@ describe('/api/calling-calendar', () => {
       holidays: [{ day: '2026-02-30', name: 'Dia que não existe', uf: null }],
     });
     expect(badDay.statusCode).toBe(400);
+    const cityWithoutState = await replace(adminCookie, {
+      rules: defaultCallingRules,
+      holidays: [{ day: '2026-12-08', name: 'Padroeira', uf: null, city: 'Campinas' }],
+    });
+    expect(cityWithoutState.statusCode).toBe(400);
+    expect(cityWithoutState.json().error.message).toContain(
+      'Um feriado municipal precisa da UF da cidade.',
+    );
     expect((await read(adminCookie)).json()).toEqual(before);
+  });
+
+  it("keeps a city's holiday with its state", async () => {
+    const holiday = {
+      day: '2026-12-08',
+      name: 'Padroeira de Campinas',
+      uf: 'SP',
+      city: 'Campinas',
+    };
+    const response = await replace(adminCookie, {
+      rules: defaultCallingRules,
+      holidays: [holiday],
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    expect((await read(adminCookie)).json().holidays).toEqual([holiday]);
   });
 });

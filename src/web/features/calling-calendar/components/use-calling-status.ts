@@ -33,7 +33,7 @@ export function useCallingStatus(): ((lead: CallableLead) => CallingStatus) | un
     const { rules, holidays } = calendar.data;
     const lookup = holidayLookup(holidays);
     const now = new Date(minute * 60_000 + 1);
-    return (lead: CallableLead) => callingStatus(ufOfLead(lead), now, rules, lookup);
+    return (lead: CallableLead) => callingStatus(ufOfLead(lead), now, rules, lookup, lead.city);
   }, [calendar.data, minute]);
 }
 

@@ -138,11 +138,12 @@ function CallingCalendarEditor({
         </Table.ScrollContainer>
       </PageSection>
 
-      <PageSection id="feriados" title="Feriados estaduais e da empresa">
+      <PageSection id="feriados" title="Feriados estaduais, municipais e da empresa">
         <Stack gap="md">
           <Text size="sm">
             Os feriados nacionais (com Carnaval, Sexta-feira Santa e Corpus Christi) são calculados
-            para qualquer ano. Acrescente aqui os estaduais e os da empresa.
+            para qualquer ano. Acrescente aqui os estaduais, os municipais (valem para os leads
+            daquela cidade, pela coluna Cidade) e os da empresa.
           </Text>
           {draft.holidays.length === 0 ? (
             <Text size="sm" c="dimmed">
@@ -152,10 +153,16 @@ function CallingCalendarEditor({
             <Table aria-label="Feriados acrescentados" verticalSpacing={4}>
               <Table.Tbody>
                 {draft.holidays.map((item) => (
-                  <Table.Tr key={`${item.day}-${item.uf}`}>
+                  <Table.Tr key={`${item.day}-${item.uf}-${item.city ?? ''}`}>
                     <Table.Td w={110}>{formatDay(item.day)}</Table.Td>
                     <Table.Td>{item.name}</Table.Td>
-                    <Table.Td w={80}>{item.uf ?? 'Todas'}</Table.Td>
+                    <Table.Td>
+                      {item.uf === null
+                        ? 'Todas'
+                        : item.city
+                          ? `${item.city} (${item.uf})`
+                          : item.uf}
+                    </Table.Td>
                     <Table.Td w={100}>
                       <Button
                         size="compact-sm"
@@ -200,8 +207,20 @@ function CallingCalendarEditor({
               ]}
               value={holiday.uf ?? 'all'}
               onChange={(value) =>
-                setHoliday({ ...holiday, uf: !value || value === 'all' ? null : (value as Uf) })
+                setHoliday({
+                  ...holiday,
+                  uf: !value || value === 'all' ? null : (value as Uf),
+                  city: !value || value === 'all' ? null : holiday.city,
+                })
               }
+            />
+            <TextInput
+              label="Cidade (opcional)"
+              description={holiday.uf === null ? 'Escolha a UF antes.' : undefined}
+              maxLength={120}
+              disabled={holiday.uf === null}
+              value={holiday.city ?? ''}
+              onChange={(event) => setHoliday({ ...holiday, city: event.currentTarget.value })}
             />
             <Button
               variant="default"
@@ -209,9 +228,12 @@ function CallingCalendarEditor({
               onClick={() => {
                 setDraft((current) => ({
                   ...current,
-                  holidays: [...current.holidays, { ...holiday, name: holiday.name.trim() }],
+                  holidays: [
+                    ...current.holidays,
+                    { ...holiday, name: holiday.name.trim(), city: holiday.city?.trim() || null },
+                  ],
                 }));
-                setHoliday({ day: '', name: '', uf: holiday.uf });
+                setHoliday({ day: '', name: '', uf: holiday.uf, city: holiday.city });
               }}
             >
               Acrescentar feriado
