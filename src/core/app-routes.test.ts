@@ -18,6 +18,7 @@ describe('app routes', () => {
       '/leads/dailyleads',
       '/leads/includeleads',
       '/leads/list',
+      '/leads/listas-bloqueio',
       '/leads/listcall',
       '/leads/virgnleads',
       '/login',

@@ -24,6 +24,11 @@ export const appRoutes = {
   leadList: { path: '/leads/list', title: 'Lista total de Leads', access: 'admin' },
   newLeads: { path: '/leads/virgnleads', title: 'Leads nunca usados', access: 'admin' },
   blockedPhones: { path: '/leads/bloqueados', title: 'Telefones bloqueados', access: 'admin' },
+  blockLists: {
+    path: '/leads/listas-bloqueio',
+    title: 'Listas de bloqueio externas',
+    access: 'admin',
+  },
   importLeads: { path: '/leads/includeleads', title: 'Incluir leads', access: 'admin' },
   dailyLeads: {
     path: '/leads/dailyleads',

@@ -26,6 +26,8 @@ export const auditActions = [
   'lead.erased',
   'do_not_call.added',
   'do_not_call.removed',
+  'block_list.loaded',
+  'block_list.removed',
   'calling_calendar.changed',
   'contact_rules.changed',
   'database.restarted',
@@ -55,6 +57,8 @@ export const auditActionLabels: Record<AuditAction, string> = {
   'do_not_call.added': 'Telefone bloqueado',
   'database.restarted': 'Banco de dados reiniciado após parar',
   'do_not_call.removed': 'Telefone desbloqueado',
+  'block_list.loaded': 'Lista de bloqueio externa carregada',
+  'block_list.removed': 'Lista de bloqueio externa excluída',
   'calling_calendar.changed': 'Horários de ligação alterados',
   'contact_rules.changed': 'Regras de nova tentativa alteradas',
 };

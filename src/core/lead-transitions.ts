@@ -210,6 +210,21 @@ const leadTransitionTable = {
     blocksPhone: true,
     event: 'leads.changed',
   },
+  /**
+   * A number on an external block list (src/core/block-lists.ts). A lead that already accepted
+   * stays with the follow-up: the registers forbid offering, not serving a customer.
+   */
+  blockByList: {
+    label: 'Bloqueado por lista externa',
+    from: except('do_not_call', 'green'),
+    to: 'do_not_call',
+    owner: 'cleared',
+    assignedAt: 'kept',
+    callbackAt: 'cleared',
+    statusChangedAt: 'always',
+    nextCall: 'capsKept',
+    event: 'leads.changed',
+  },
   erase: {
     label: 'Dados apagados (LGPD)',
     from: allStatuses,

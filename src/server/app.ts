@@ -11,6 +11,7 @@ import { z } from 'zod';
 import { attemptsFeature } from './attempts/index.ts';
 import { auditFeature, recordAccessDenials, registerAuditTrail } from './audit/index.ts';
 import { createAuthentication } from './auth/index.ts';
+import { blockListsFeature } from './block-lists/index.ts';
 import { callingCalendarFeature } from './calling-calendar/index.ts';
 import { defaultTimeZone, type Env } from './config/env.ts';
 import { contactRulesFeature } from './contact-rules/index.ts';
@@ -160,6 +161,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(usersFeature, { database, auth, appUrl: env.appUrl });
   await app.register(leadsFeature, shared);
   await app.register(doNotCallFeature, shared);
+  await app.register(blockListsFeature, {
+    ...shared,
+    dataDir: env.dataDir,
+    maxBytes: env.importMaxBytes,
+  });
   await app.register(attemptsFeature, shared);
   await app.register(callingCalendarFeature, shared);
   await app.register(contactRulesFeature, shared);

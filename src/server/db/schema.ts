@@ -212,6 +212,23 @@ export interface DoNotCallTable {
   created_at: CreatedAt;
 }
 
+export interface BlockListSourcesTable {
+  id: Identity;
+  name: string;
+  name_key: string;
+  /** The date the list was published or exported, as the admin gives it: `YYYY-MM-DD`. */
+  list_date: ColumnType<string, string, string>;
+  phone_count: Generated<number>;
+  leads_blocked: Generated<number>;
+  loaded_by: string | null;
+  loaded_at: UpdatedAt;
+}
+
+export interface BlockListPhonesTable {
+  phone: string;
+  source_id: number;
+}
+
 export interface DistributionsTable {
   id: Identity;
   created_by: string;
@@ -285,6 +302,8 @@ export interface Database {
   lead_history: LeadHistoryTable;
   lead_attempts: LeadAttemptsTable;
   do_not_call: DoNotCallTable;
+  block_list_sources: BlockListSourcesTable;
+  block_list_phones: BlockListPhonesTable;
   outcome_undo: OutcomeUndoTable;
   distributions: DistributionsTable;
   distribution_shares: DistributionSharesTable;

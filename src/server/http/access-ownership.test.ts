@@ -56,6 +56,8 @@ const bodyless = new Set([
   'POST /api/users/{id}/password-reset',
   'POST /api/users/{id}/unlock-sign-in',
   'DELETE /api/do-not-call/{phone}',
+  'POST /api/block-lists',
+  'DELETE /api/block-lists/{id}',
   'POST /api/reciclarleadsteste',
   'POST /api/imports/preview',
   'POST /api/imports',

@@ -2,6 +2,7 @@ import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type pg from 'pg';
 import { from as copyFrom } from 'pg-copy-streams';
+import { phoneIsBlocked } from '../db/blocked-phones.ts';
 
 export interface BatchCounts {
   total: number;
@@ -87,7 +88,7 @@ export const stagingSql = {
       SELECT count(*)::int AS total,
              count(*) FILTER (WHERE reason IS NOT NULL)::int AS rejected,
              count(*) FILTER (WHERE reason IS NULL
-                                AND EXISTS (SELECT 1 FROM do_not_call d WHERE d.phone = s.phone))::int
+                                AND ${phoneIsBlocked('s.phone')})::int
                AS blocked
         FROM import_staging s`);
     const chunk = figures.rows[0] ?? { total: 0, rejected: 0, blocked: 0 };
@@ -105,7 +106,7 @@ export const stagingSql = {
       SELECT DISTINCT ON (phone) *
         FROM import_staging s
        WHERE reason IS NULL
-         AND NOT EXISTS (SELECT 1 FROM do_not_call d WHERE d.phone = s.phone)
+         AND NOT ${phoneIsBlocked('s.phone')}
        ORDER BY phone, row_number`;
     if (batch.fillEmptyFields) {
       // Leads of this same batch are repeats within the file: duplicates, not updates.

@@ -104,11 +104,8 @@ async function seedOnePerStatus(
 }
 
 async function rowsOf(ids: Iterable<number>): Promise<Map<number, LeadRow>> {
-  const rows = await t.database.db
-    .selectFrom('leads')
-    .selectAll()
-    .where('id', 'in', [...ids])
-    .execute();
+  const query = t.database.db.selectFrom('leads').selectAll();
+  const rows = await query.where('id', 'in', [...ids]).execute();
   return new Map(rows.map((row) => [row.id, row]));
 }
 
@@ -158,10 +155,9 @@ const spendLastTry = (afterLast: AfterLastTry) => async (): Promise<Applied> => 
 /** How each action is taken through the API: every action of the table has one. */
 const apply: Record<LeadAction, () => Promise<Applied>> = {
   async import() {
-    const phone = '(21) 97777-0101';
     const file = excelCsv([
       ['Nome', 'Telefone'],
-      ['Lead Importado', phone],
+      ['Lead Importado', '(21) 97777-0101'],
     ]);
     const response = await postForm(t.app, '/api/imports', adminCookie, file, 'walk.csv');
     expect(response.statusCode, response.body).toBe(202);
@@ -271,6 +267,15 @@ const apply: Record<LeadAction, () => Promise<Applied>> = {
   async block() {
     const leads = await seedOnePerStatus();
     await bulk([...leads.values()], { action: 'doNotCall' });
+    return { leads };
+  },
+  async blockByList() {
+    const leads = await seedOnePerStatus();
+    const phones = [...leads.values()].map((id) => [seeded.get(id)?.phone ?? '']);
+    const fields = { name: 'Procon-SP (passeio)', listDate: '2026-01-15' };
+    const file = excelCsv([['Telefone'], ...phones]);
+    const response = await postForm(t.app, '/api/block-lists', adminCookie, file, 'p.csv', fields);
+    expect(response.statusCode, response.body).toBe(200);
     return { leads };
   },
   async erase() {

@@ -84,6 +84,29 @@ describe('GET /api/leads/{id}/personal-data', () => {
     expect(document.calls).toEqual([]);
   });
 
+  it('names the external block list that holds the phone', async () => {
+    const [id] = await context.t.seedLeads(1, { name: 'Na Lista do Procon' });
+    const { phone } = await context.t.database.db
+      .selectFrom('leads')
+      .select('phone')
+      .where('id', '=', id as number)
+      .executeTakeFirstOrThrow();
+    const source = await context.t.database.db
+      .insertInto('block_list_sources')
+      .values({ name: 'Procon-SP', name_key: 'procon-sp', list_date: '2026-11-01' })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await context.t.database.db
+      .insertInto('block_list_phones')
+      .values({ phone: phone as string, source_id: source.id })
+      .execute();
+    const document = leadPersonalDataSchema.parse((await personalDataOf(id as number)).json());
+    expect(document.blockList).toMatchObject({
+      blocked: true,
+      reason: 'Lista de bloqueio externa "Procon-SP"',
+    });
+  });
+
   it('answers 404 for an unknown lead and 400 for a malformed id', async () => {
     const unknown = await personalDataOf(987_654_321);
     expect(unknown.statusCode).toBe(404);

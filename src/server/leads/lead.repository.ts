@@ -240,12 +240,18 @@ export function createLeadRepository(db: Kysely<Database>, timeZone: string) {
         .executeTakeFirst();
     },
 
-    findBlockedPhone(phone: string) {
-      return db
-        .selectFrom('do_not_call')
-        .select(['reason', 'created_at as createdAt'])
-        .where('phone', '=', phone)
-        .executeTakeFirst();
+    /** Why the phone is blocked: the company's list first, else the first external list. */
+    async findBlockedPhone(phone: string) {
+      const result = await sql<{ reason: string; createdAt: Date }>`
+        (select reason, created_at as "createdAt", 0 as rank from do_not_call where phone = ${phone})
+        union all
+        (select 'Lista de bloqueio externa "' || s.name || '"', s.loaded_at, 1
+          from block_list_phones p join block_list_sources s on s.id = p.source_id
+          where p.phone = ${phone})
+        order by rank, "createdAt"
+        limit 1
+      `.execute(db);
+      return result.rows[0];
     },
 
     /** The export rows, newest first, read by keyset in chunks so memory stays flat. */

@@ -53,6 +53,10 @@ const lazyPages = {
     import('../features/do-not-call/pages/blocked-phones-page.tsx').then((module) => ({
       Component: module.BlockedPhonesPage,
     })),
+  blockLists: () =>
+    import('../features/block-lists/pages/block-lists-page.tsx').then((module) => ({
+      Component: module.BlockListsPage,
+    })),
   importLeads: () =>
     import('../features/imports/pages/import-leads-page.tsx').then((module) => ({
       Component: module.ImportLeadsPage,

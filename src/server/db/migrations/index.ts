@@ -25,6 +25,7 @@ import * as leadNameOrder from './0023-lead-name-order.ts';
 import * as outsideWindowReason from './0024-outside-window-reason.ts';
 import * as nextCall from './0025-next-call.ts';
 import * as importLegalBasis from './0026-import-legal-basis.ts';
+import * as blockLists from './0027-block-lists.ts';
 
 /** Every migration, in order. A landed migration is never edited: add a new one. */
 export const migrations: Record<string, Migration> = {
@@ -54,4 +55,5 @@ export const migrations: Record<string, Migration> = {
   '0024-outside-window-reason': outsideWindowReason,
   '0025-next-call': nextCall,
   '0026-import-legal-basis': importLegalBasis,
+  '0027-block-lists': blockLists,
 };

@@ -58,6 +58,7 @@ export const leadsSectionLinks: NavigationLink[] = (
     ['Adicionar leads diários', appRoutes.dailyLeads.path],
     ['Ligações', appRoutes.calls.path],
     ['Telefones bloqueados', appRoutes.blockedPhones.path],
+    ['Listas de bloqueio', appRoutes.blockLists.path],
   ] as const
 ).map(([label, to]) => ({ label, to, isActive: isExactly(to) }));
 

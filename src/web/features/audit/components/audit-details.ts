@@ -13,6 +13,7 @@ const targetLabels: Record<string, string> = {
   lead: 'Lead',
   import: 'Importação',
   distribution: 'Distribuição',
+  block_list: 'Lista de bloqueio',
 };
 
 /** Every field the server writes in an audit row's details, as the page names it. */
@@ -74,6 +75,12 @@ const detailLabels: Record<string, string> = {
   overdueReturnToPool: 'Retornos atrasados voltam ao pool',
   maxTries: 'Máximo de tentativas',
   preferCallableToday: 'Primeiro os que podem ser ligados hoje',
+  listDate: 'Data da lista',
+  phones: 'Números na lista',
+  added: 'Números novos',
+  removed: 'Números retirados',
+  ignoredRows: 'Linhas sem telefone',
+  leadsBlocked: 'Leads bloqueados',
   ...retryKeyLabels,
 };
 

@@ -1,7 +1,8 @@
-import { Button, Group, Stack, Text, TextInput } from '@mantine/core';
+import { Anchor, Button, Group, Stack, Text, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconSearch } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
+import { Link } from 'react-router';
 import { appRoutes } from '../../../../core/app-routes.ts';
 import { PageSection } from '../../../components/page-section.tsx';
 import { PageTitle } from '../../../components/page-title.tsx';
@@ -87,7 +88,12 @@ export function BlockedPhonesPage() {
       <Stack gap="xl">
         <Text size="sm" c="dimmed" maw={720}>
           Telefones que não podem ser ligados: o CCA não os importa de novo e, ao bloquear, os leads
-          com o número saem de circulação (status "Não ligar", sem assessor).
+          com o número saem de circulação (status "Não ligar", sem assessor). Os cadastros de
+          bloqueio do Procon e outras listas em arquivo ficam em{' '}
+          <Anchor component={Link} to={appRoutes.blockLists.path}>
+            {appRoutes.blockLists.title}
+          </Anchor>
+          .
         </Text>
         <PageSection id="bloquear-telefone" title="Bloquear telefone">
           <AddBlockedPhoneForm />
