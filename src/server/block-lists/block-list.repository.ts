@@ -1,7 +1,7 @@
 import { type Kysely, sql } from 'kysely';
 import { blockListNameKey } from '../../core/block-lists.ts';
 import type { Database } from '../db/schema.ts';
-import { startsFrom, transitionSet } from '../lead-transitions/lead-transition.sql.ts';
+import { blockLeadsWithPhones } from '../lead-transitions/lead-transition.sql.ts';
 
 export interface BlockListSourceRow {
   id: number;
@@ -119,21 +119,12 @@ export function createBlockListRepository(db: Kysely<Database>) {
         order by f.phone
       `.execute(db);
       const result = await sql<{ leadsBlocked: number; formerOwnerIds: string[] | null }>`
-        with locked as (
-          select l.id, l.status, l.owner_id from leads l
-          where l.phone in (select phone from block_list_load) and ${startsFrom('blockByList')}
-          order by l.id
-          for update
-        ), changed as (
-          update leads l set ${transitionSet('blockByList')}
-          from locked where l.id = locked.id
-          returning l.id, locked.status as from_status, locked.owner_id as from_owner_id
-        ), history as (
-          insert into lead_history
-            (lead_id, changed_by, from_status, to_status, from_owner_id, to_owner_id, reason)
-          select id, ${adminId}, from_status, 'do_not_call', from_owner_id, null, ${historyReason}
-          from changed
-        )
+        with ${blockLeadsWithPhones(
+          'blockByList',
+          sql`select phone from block_list_load`,
+          adminId,
+          historyReason,
+        )}
         select (select count(*) from changed)::int as "leadsBlocked",
           (select array_agg(distinct from_owner_id) from changed
             where from_owner_id is not null) as "formerOwnerIds"

@@ -1,6 +1,6 @@
 import { type Kysely, type RawBuilder, type SqlBool, sql } from 'kysely';
 import type { Database } from '../db/schema.ts';
-import { startsFrom, transitionSet } from '../lead-transitions/lead-transition.sql.ts';
+import { blockLeadsWithPhones } from '../lead-transitions/lead-transition.sql.ts';
 
 /** What the search box of the block list was understood to mean. */
 export type BlockedPhoneSearch =
@@ -75,21 +75,7 @@ export function createDoNotCallRepository(db: Kysely<Database>) {
           values (${phone}, ${reason}, ${adminId})
           on conflict (phone) do nothing
           returning phone, reason, created_by, created_at
-        ), locked as (
-          select l.id, l.status, l.owner_id from leads l
-          where l.phone in (select phone from added) and ${startsFrom('block')}
-          order by l.id
-          for update
-        ), changed as (
-          update leads l set ${transitionSet('block')}
-          from locked where l.id = locked.id
-          returning l.id, locked.status as from_status, locked.owner_id as from_owner_id
-        ), history as (
-          insert into lead_history
-            (lead_id, changed_by, from_status, to_status, from_owner_id, to_owner_id, reason)
-          select id, ${adminId}, from_status, 'do_not_call', from_owner_id, null, ${historyReason}
-          from changed
-        )
+        ), ${blockLeadsWithPhones('block', sql`select phone from added`, adminId, historyReason)}
         select a.phone, a.reason, u.name as "createdByName", a.created_at as "createdAt",
           ${microsecondKey(sql`a.created_at`)} as "createdAtKey",
           (select count(*) from changed)::int as "leadsTakenOut",

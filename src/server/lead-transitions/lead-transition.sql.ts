@@ -161,3 +161,33 @@ function nextCallSet(
     }
   }
 }
+
+/**
+ * The steps that take the leads with a blocked phone out of circulation, for a WITH list:
+ * `locked` (the leads whose phone is in `phones`, a query of one `phone` column, that `action`
+ * may start from), `changed` (each with the leads' status before) and `history` (a row each,
+ * by `adminId`, for `reason`). The statement selects what it needs from `changed`.
+ */
+export function blockLeadsWithPhones(
+  action: 'block' | 'blockByList',
+  phones: RawBuilder<unknown>,
+  adminId: string,
+  reason: string,
+): RawBuilder<unknown> {
+  return sql`locked as (
+      select l.id, l.status, l.owner_id from leads l
+      where l.phone in (${phones}) and ${startsFrom(action)}
+      order by l.id
+      for update
+    ), changed as (
+      update leads l set ${transitionSet(action)}
+      from locked where l.id = locked.id
+      returning l.id, locked.status as from_status, locked.owner_id as from_owner_id
+    ), history as (
+      insert into lead_history
+        (lead_id, changed_by, from_status, to_status, from_owner_id, to_owner_id, reason)
+      select id, ${adminId}, from_status, ${leadTransitions[action].to}, from_owner_id, null,
+        ${reason}
+      from changed
+    )`;
+}
