@@ -33,7 +33,11 @@ function phoneDigits(n: number): { area: number; number: string } {
 
 /** One of the spellings an Excel list from a Brazilian team holds. */
 function messySpelling(n: number, variant: number): string {
-  const { area, number } = phoneDigits(n);
+  return spellPhone(phoneDigits(n), variant);
+}
+
+/** A phone of area code `area` and national `number`, in the `variant`-th common spelling. */
+export function spellPhone({ area, number }: { area: number; number: string }, variant: number) {
   const head = number.slice(0, 5);
   const tail = number.slice(5);
   switch (variant % 5) {

@@ -17,6 +17,7 @@ import {
 import { everyHourCalendar, setCallingHours } from '../src/server/testing/test-settings.ts';
 import { ensureFirstAdmin } from '../src/server/users/first-admin.ts';
 import { createUserRepository } from '../src/server/users/user.repository.ts';
+import { blockListBenchmarks } from './block-list.bench.ts';
 import type { BenchContext } from './context.ts';
 import { dashboardBenchmarks } from './dashboard.bench.ts';
 import { distributionBenchmarks } from './distribution.bench.ts';
@@ -56,6 +57,8 @@ const suites = {
   import: importBenchmarks,
   // Adds 5 000 000 calls, then times /api/dashboard and the triggers' cost on a distribution.
   dashboard: dashboardBenchmarks,
+  // Blocks the 1 % of the seeded leads its register lists.
+  blocklist: blockListBenchmarks,
   // Last: it turns 200 000 leads into refusals and recycles them.
   recycle: recycleBenchmarks,
 };
