@@ -86,6 +86,63 @@ describe('calling hours', () => {
     await page.context().close();
   });
 
+  it('close a city on its holiday, added on the page, and not the rest of its state', async () => {
+    const before = calendarBefore as { rules: { national: object }; holidays: unknown[] };
+    await api(await adminCookie(), '/api/calling-calendar', {
+      method: 'PUT',
+      body: {
+        rules: { national: { ...before.rules.national, onHolidays: false }, byUf: {} },
+        holidays: [],
+      },
+    });
+    const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Sao_Paulo' }).format(
+      new Date(),
+    );
+    const holiday = `Padroeira de Campinas ${suffix}`;
+    const page = await newPage(browser);
+    await signIn(page, admin().email, admin().password);
+    await page.waitForURL((url) => url.pathname === '/');
+    await page.goto('/horarios');
+    await page.getByLabel('Data').fill(today);
+    await page.getByLabel('Nome').fill(holiday);
+    await page.getByRole('combobox', { name: 'UF' }).click();
+    await page.getByRole('option', { name: 'SP', exact: true }).click();
+    await page.getByLabel('Cidade (opcional)').fill('Campinas');
+    await page.getByRole('button', { name: 'Acrescentar feriado' }).click();
+    await page
+      .getByRole('table', { name: 'Feriados acrescentados' })
+      .getByRole('cell', { name: 'Campinas (SP)' })
+      .waitFor();
+    await page.getByRole('button', { name: 'Salvar horários e feriados' }).click();
+    await page.getByText('Horários de ligação salvos.').waitFor();
+    await page.context().close();
+
+    const assessor = {
+      name: `Feriado ${suffix}`,
+      email: `feriado-${suffix}@e2e.test`,
+      password: `senha-do-feriado-${suffix}`,
+    };
+    const { id } = await createUser({ ...assessor, role: 'assessor' });
+    const source = `e2e-feriado-${suffix}`;
+    const inCampinas = `Em Campinas ${suffix}`;
+    const inSantos = `Em Santos ${suffix}`;
+    await importLeads(source, [inCampinas], { ddd: '19', city: 'CAMPINAS', uf: 'SP' });
+    await importLeads(source, [inSantos], { ddd: '13', city: 'Santos', uf: 'SP' });
+    await distribute(id, 2, source);
+    const work = await newPage(browser, { width: 390, height: 844 });
+    await signIn(work, assessor.email, assessor.password);
+    await work.getByRole('heading', { name: 'Fora do horário de ligação agora (1)' }).waitFor();
+    await work
+      .getByRole('article', { name: inCampinas })
+      .getByText(`Feriado (${holiday})`, { exact: false })
+      .waitFor();
+    await work
+      .getByRole('article', { name: inSantos })
+      .getByText(/^Pode ligar até/)
+      .waitFor();
+    await work.context().close();
+  });
+
   it('let an admin give a state its law-based rule from the account menu', async () => {
     const page = await newPage(browser);
     await signIn(page, admin().email, admin().password);
