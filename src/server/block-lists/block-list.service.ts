@@ -10,7 +10,7 @@ import type { AuditTrail } from '../audit/index.ts';
 import type { RunUnitOfWork } from '../db/unit-of-work.ts';
 import { AppError } from '../http/app-error.ts';
 import type { SavedUpload } from '../http/multipart-upload.ts';
-import { inspectFile, readFileRows } from '../imports/index.ts';
+import { type FileInspection, inspectFile, readFileRows } from '../imports/index.ts';
 import type { BlockListRepository, BlockListSourceRow } from './block-list.repository.ts';
 
 /** Phones sent to the database per statement while a file is read. */
@@ -43,7 +43,7 @@ function parseFields(fields: { name?: string | undefined; listDate?: string | un
  */
 async function readPhones(
   filePath: string,
-  inspection: Awaited<ReturnType<typeof inspectFile>>,
+  inspection: FileInspection,
   send: (phones: string[]) => Promise<void>,
 ) {
   let chunk: string[] = [];

@@ -24,7 +24,7 @@ export const importsFeature: FastifyPluginAsync<ImportsFeatureOptions> = async (
 };
 
 /** The file readers, for the other features that read lists of phones. */
-export { inspectFile } from './file-inspection.ts';
+export { type FileInspection, inspectFile } from './file-inspection.ts';
 /** The queue's worker runs beside the HTTP server, not inside it: main.ts starts and stops it. */
 export { type ImportWorker, startImportWorker } from './import.worker.ts';
 export { readFileRows } from './row-reader.ts';
