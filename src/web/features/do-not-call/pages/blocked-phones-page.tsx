@@ -90,7 +90,7 @@ export function BlockedPhonesPage() {
           Telefones que não podem ser ligados: o CCA não os importa de novo e, ao bloquear, os leads
           com o número saem de circulação (status "Não ligar", sem assessor). Os cadastros de
           bloqueio do Procon e outras listas em arquivo ficam em{' '}
-          <Anchor component={Link} to={appRoutes.blockLists.path}>
+          <Anchor component={Link} to={appRoutes.blockLists.path} underline="always">
             {appRoutes.blockLists.title}
           </Anchor>
           .
