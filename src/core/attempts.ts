@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { type NoAnswerKind, nextCallReasons, noAnswerKindSchema } from './contact-rules.ts';
+import { leadNumberSchema } from './lead-phones.ts';
 import { type AttemptOutcome, attemptOutcomes, leadStatusSchema } from './lead-status.ts';
 import { channelSchema } from './leads.ts';
 
@@ -41,6 +42,8 @@ export const recordAttemptBodySchema = z
       .optional(),
     /** How a "Não atendeu" went, when the line was busy or a voicemail answered. */
     noAnswerKind: noAnswerKindSchema.optional(),
+    /** The number dialled (E.164), for a lead with several; its main number when left out. */
+    phone: z.string().max(20, { error: 'Número discado inválido.' }).optional(),
     /** Why the call was made outside the lead's calling window; the page asks for it. */
     outsideWindowReason: z
       .string()
@@ -93,6 +96,8 @@ export const myLeadSchema = z.object({
   uf: z.string().nullable(),
   notes: z.string().nullable(),
   extra: z.record(z.string(), z.string()),
+  /** Every number of a lead that has several, its main one first; empty for one number. */
+  phones: z.array(leadNumberSchema),
   status: leadStatusSchema,
   attempts: z.number().int(),
   assignedAt: z.iso.datetime().nullable(),

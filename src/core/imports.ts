@@ -1,13 +1,27 @@
 import { z } from 'zod';
 
-/** The lead fields a column of an imported file can be mapped to. */
-export const leadFields = ['name', 'phone', 'email', 'cpf', 'city', 'uf', 'notes'] as const;
+/**
+ * The lead fields a column of an imported file can be mapped to. `phone` and `whatsapp` may
+ * each come from several columns: a lead keeps every number (src/core/lead-phones.ts), the
+ * first valid one in the file's column order being its main number.
+ */
+export const leadFields = [
+  'name',
+  'phone',
+  'whatsapp',
+  'email',
+  'cpf',
+  'city',
+  'uf',
+  'notes',
+] as const;
 export const leadFieldSchema = z.enum(leadFields);
 export type LeadField = z.infer<typeof leadFieldSchema>;
 
 export const leadFieldLabels: Record<LeadField, string> = {
   name: 'Nome',
   phone: 'Telefone',
+  whatsapp: 'WhatsApp',
   email: 'E-mail',
   cpf: 'CPF',
   city: 'Cidade',
@@ -15,21 +29,28 @@ export const leadFieldLabels: Record<LeadField, string> = {
   notes: 'Observações',
 };
 
+/** The fields whose numbers a lead keeps from as many columns as the file has. */
+export const phoneFields: readonly LeadField[] = ['phone', 'whatsapp'];
+
 /**
  * Column name in the file → lead field. Columns left out are kept with the lead as free
- * columns. `phone` and `name` must be mapped.
+ * columns. A phone (or WhatsApp) column and the name must be mapped.
  */
 export const columnMappingSchema = z
   .record(z.string().max(200), leadFieldSchema)
-  .refine((mapping) => Object.values(mapping).includes('phone'), {
+  .refine((mapping) => Object.values(mapping).some((field) => phoneFields.includes(field)), {
     error: 'Indique a coluna do telefone.',
   })
   .refine((mapping) => Object.values(mapping).includes('name'), {
     error: 'Indique a coluna do nome.',
   })
-  .refine((mapping) => new Set(Object.values(mapping)).size === Object.values(mapping).length, {
-    error: 'Cada campo só pode vir de uma coluna.',
-  });
+  .refine(
+    (mapping) => {
+      const single = Object.values(mapping).filter((field) => !phoneFields.includes(field));
+      return new Set(single).size === single.length;
+    },
+    { error: 'Cada campo só pode vir de uma coluna (só telefones podem vir de várias).' },
+  );
 export type ColumnMapping = z.infer<typeof columnMappingSchema>;
 
 /**

@@ -21,9 +21,10 @@ export interface LeadTransition {
   from: readonly LeadStatus[];
   /**
    * The status it leaves: a fixed one, the call's outcome, the one the lead had before the call
-   * being undone, or none (the lead is deleted).
+   * being undone, the one it has (a call that changed one of its numbers only), or none (the
+   * lead is deleted).
    */
-  to: LeadStatus | 'outcome' | 'previous' | 'deleted';
+  to: LeadStatus | 'outcome' | 'previous' | 'kept' | 'deleted';
   /**
    * The owner afterwards: the assessor the action names, the one it had, or nobody (the
    * lead leaves every list; its last owner is kept). A call's closing outcomes
@@ -35,9 +36,9 @@ export interface LeadTransition {
   assignedAt: 'now' | 'kept' | 'cleared' | 'previous';
   /**
    * The call-back time: the one the call gave (only "Retornar" gives one), the one the lead had
-   * before the call being undone, or none.
+   * before the call being undone, the one it has, or none.
    */
-  callbackAt: 'given' | 'previous' | 'cleared';
+  callbackAt: 'given' | 'previous' | 'kept' | 'cleared';
   /**
    * Whether `status_changed_at` moves on every application or only when the status really
    * changes (a second "Não atendeu" keeps the lead's place among the retries), or goes back to
@@ -114,6 +115,23 @@ const leadTransitionTable = {
     counts: 'attempts',
     event: 'lead.attempted',
   },
+  /**
+   * "Número inválido" on one of a lead's several numbers while another may still be dialled
+   * (src/core/lead-phones.ts): the number is marked, the lead stays as it is in its owner's
+   * list, one call more. On its last callable number the call is a plain `recordOutcome`.
+   */
+  numberInvalid: {
+    label: 'Ligação: número inválido, o lead tem outro número',
+    from: workableStatuses,
+    to: 'kept',
+    owner: 'kept',
+    assignedAt: 'kept',
+    callbackAt: 'kept',
+    statusChangedAt: 'whenStatusChanges',
+    nextCall: 'planned',
+    counts: 'attempts',
+    event: 'lead.attempted',
+  },
   /** The call that spends the last try its retry rule allows, as the rule says (contact-rules). */
   lastTryToPool: {
     label: 'Ligação: tentativas esgotadas, devolvido ao pool',
@@ -153,8 +171,9 @@ const leadTransitionTable = {
   },
   undoOutcome: {
     label: 'Ligação desfeita',
-    // A call that spent the last try left the lead in the pool, the recycling or closed.
-    from: [...attemptOutcomes, 'new', 'recycled', 'exhausted'],
+    // A call that spent the last try left the lead in the pool, the recycling or closed; one
+    // that marked a number only left it as it was.
+    from: [...attemptOutcomes, 'assigned', 'new', 'recycled', 'exhausted'],
     to: 'previous',
     owner: 'previous',
     assignedAt: 'previous',
@@ -261,14 +280,23 @@ export function canApply(action: LeadAction, status: LeadStatus): boolean {
 
 /**
  * The status `action` leaves, or null when it deletes the lead: a call leaves its outcome
- * ("Retornar" included), an undone call the status the lead had before it.
+ * ("Retornar" included), an undone call the status the lead had before it, a call on one of
+ * several numbers the `current` one.
  */
 export function statusAfter(
   action: LeadAction,
-  { outcome, previous }: { outcome?: AttemptOutcome; previous?: LeadStatus } = {},
+  {
+    outcome,
+    previous,
+    current,
+  }: { outcome?: AttemptOutcome; previous?: LeadStatus; current?: LeadStatus } = {},
 ): LeadStatus | null {
   const { to } = leadTransitions[action];
   if (to === 'deleted') return null;
+  if (to === 'kept') {
+    if (!current) throw new Error(`${action} needs the lead's status`);
+    return current;
+  }
   if (to === 'outcome') {
     if (!outcome) throw new Error(`${action} needs the call's outcome`);
     return outcome;

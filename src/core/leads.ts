@@ -10,6 +10,7 @@ import {
   leadPhoneSchema,
   ufSchema,
 } from './lead-fields.ts';
+import { leadNumberSchema } from './lead-phones.ts';
 import { attemptOutcomes, leadStatusSchema } from './lead-status.ts';
 
 export const leadIdSchema = z.coerce
@@ -84,6 +85,8 @@ export const leadDetailSchema = leadSummarySchema.extend({
   registrationConfirmedAt: z.iso.datetime().nullable(),
   /** Why the company holds the lead: its import's LGPD legal basis (null: none recorded). */
   legalBasis: legalBasisSchema.nullable(),
+  /** Every number of a lead that has several, its main one first; empty for one number. */
+  phones: z.array(leadNumberSchema),
   history: z.array(leadHistoryEntrySchema),
   calls: z.array(leadCallSchema),
 });

@@ -127,6 +127,7 @@ describe('GET /api/my-leads', () => {
       id: leadId,
       ...person,
       phone: expect.stringMatching(/^\+55119/),
+      phones: [],
       status: 'yellow',
       attempts: 0,
       assignedAt: '2026-01-05T10:00:00.123Z',

@@ -7,6 +7,7 @@ import {
   type NextCallReason,
   type NoAnswerKind,
 } from '../../core/contact-rules.ts';
+import type { LeadPhone } from '../../core/lead-phones.ts';
 import type { AttemptOutcome, LeadStatus } from '../../core/lead-status.ts';
 import type { LeadAction } from '../../core/lead-transitions.ts';
 import type { Channel } from '../../core/leads.ts';
@@ -24,7 +25,12 @@ export type AttemptFilter = z.output<typeof attemptFilterSchema>;
 /** The actions a call applies: its outcome, or what its retry rule does after the last try. */
 export type CallAction = Extract<
   LeadAction,
-  'recordOutcome' | 'scheduleCallback' | 'lastTryToPool' | 'lastTryToRecycling' | 'lastTryClosed'
+  | 'recordOutcome'
+  | 'scheduleCallback'
+  | 'numberInvalid'
+  | 'lastTryToPool'
+  | 'lastTryToRecycling'
+  | 'lastTryClosed'
 >;
 
 export interface OutcomeChange {
@@ -43,6 +49,10 @@ export interface OutcomeChange {
   outsideWindowReason: string | null;
   reason: string;
   block: boolean;
+  /** The number dialled, kept with the call; null: the lead's main number. */
+  dialledPhone: string | null;
+  /** The lead's number the call found dead (one of several, in lead_phones); null: none. */
+  invalidPhone: string | null;
 }
 
 /**
@@ -59,6 +69,8 @@ export interface CallHistory {
   attempts: number;
   assignedAt: Date | null;
   phone: string | null;
+  /** Every number of a lead that has several, its main one first; empty for one number. */
+  phones: LeadPhone[];
   uf: string | null;
   city: string | null;
   calls: { at: string; outcome: AttemptOutcome; noAnswerKind: NoAnswerKind | null }[];
@@ -164,7 +176,8 @@ export function createAttemptRepository(db: Kysely<Database>, timeZone: string) 
               (lead_id, assessor_id, outcome, channel, note, callback_at, lead_phone, lead_name,
                 outside_window_reason, no_answer_kind)
             select id, ${assessorId}, ${outcome}, ${change.channel}, ${change.note},
-              ${change.callbackAt}::timestamptz, phone, name, ${change.outsideWindowReason}::text,
+              ${change.callbackAt}::timestamptz, coalesce(${change.dialledPhone}::text, phone),
+              name, ${change.outsideWindowReason}::text,
               ${change.noAnswerKind}::text
             from allowed
             returning id, created_at, lead_id, assessor_id, outcome, channel, note, callback_at,
@@ -189,19 +202,29 @@ export function createAttemptRepository(db: Kysely<Database>, timeZone: string) 
               ${change.reason}
             from allowed a join changed c on c.id = a.id
           ), blocked as (
+            -- The person asked not to be called: on none of their numbers (0028).
             insert into do_not_call (phone, reason, created_by)
             select phone, ${change.reason}, ${assessorId} from allowed
             where ${change.block} and phone is not null
+            union
+            select n.phone, ${change.reason}, ${assessorId}
+            from lead_phones n join allowed on n.lead_id = allowed.id
+            where ${change.block}
             on conflict (phone) do nothing
             returning phone
+          ), dead_number as (
+            update lead_phones n set state = 'invalid'
+            from allowed where n.lead_id = allowed.id and n.phone = ${change.invalidPhone}::text
           ), undo as (
             -- The lead as it was, so "Desfazer" can put it back.
             insert into outcome_undo (assessor_id, attempt_id, lead_id, recorded_at, status,
               owner_id, last_owner_id, assigned_at, callback_at, status_changed_at, next_call_at,
-              next_call_reason, last_note, blocked_phone)
+              next_call_reason, last_note, blocked_phone, invalid_phone)
             select ${assessorId}, a.id, l.id, a.created_at, l.status, l.owner_id,
               l.last_owner_id, l.assigned_at, l.callback_at, l.status_changed_at, l.next_call_at,
-              l.next_call_reason, l.last_note, (select phone from blocked)
+              l.next_call_reason, l.last_note,
+              (select phone from blocked where blocked.phone = l.phone),
+              ${change.invalidPhone}::text
             from allowed l join attempt a on true
           )
           select t.status as "currentStatus", t.attempts as "currentAttempts",
@@ -231,6 +254,11 @@ export function createAttemptRepository(db: Kysely<Database>, timeZone: string) 
         'call-history',
         sql<CallHistory>`
           select l.attempts, l.assigned_at as "assignedAt", l.phone, l.uf, l.city,
+            coalesce((
+              select json_agg(json_build_object('phone', n.phone, 'label', n.label,
+                'whatsapp', n.whatsapp, 'state', n.state) order by n.position)
+              from lead_phones n where n.lead_id = l.id
+            ), '[]') as phones,
             coalesce((
               select json_agg(json_build_object('at', a.created_at, 'outcome', a.outcome,
                 'noAnswerKind', a.no_answer_kind))

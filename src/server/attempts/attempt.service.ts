@@ -19,6 +19,7 @@ import {
   retryKeyLabels,
   storedContactRules,
 } from '../../core/contact-rules.ts';
+import { callablePhones, type PhoneState, phoneStateLabels } from '../../core/lead-phones.ts';
 import { type AttemptOutcome, leadStatusLabels } from '../../core/lead-status.ts';
 import { leadTransitions } from '../../core/lead-transitions.ts';
 import type { Role } from '../../core/roles.ts';
@@ -99,7 +100,9 @@ function planCall(
 ): PlannedCall {
   const { outcome } = body;
   const noAnswerKind = body.noAnswerKind ?? null;
-  const uf = history.phone ? ufOfLead({ phone: history.phone, uf: history.uf }) : undefined;
+  const dialled = dialledNumber(history, body.phone);
+  // A number of another area code is called into its own state.
+  const uf = dialled ? ufOfLead({ phone: dialled, uf: history.uf }) : undefined;
   const { rules, holidays } = storedCallingCalendar(history.calendar);
   const outside = !callingStatus(uf, now, rules, holidayLookup(holidays), history.city).allowed;
   if (outside && body.outsideWindowReason === undefined) {
@@ -118,7 +121,11 @@ function planCall(
     now,
   });
   if (plan.refused !== undefined) throw new AppError('CONFLICT', plan.refused);
-  const action = callActionOf(outcome, plan.triesSpent);
+  // "Número inválido" marks the number dialled; the lead stays while another may be dialled.
+  const invalidPhone = outcome === 'invalid' && history.phones.length > 0 ? dialled : null;
+  const otherCallable = callablePhones(history.phones).some((phone) => phone.phone !== dialled);
+  const action =
+    invalidPhone && otherCallable ? 'numberInvalid' : callActionOf(outcome, plan.triesSpent);
   const outcomeLabel = noAnswerKind ? retryKeyLabels[noAnswerKind] : leadStatusLabels[outcome];
   return {
     action,
@@ -133,9 +140,36 @@ function planCall(
     reason:
       action === 'recordOutcome' || action === 'scheduleCallback'
         ? `Ligação: ${outcomeLabel}`
-        : `${leadTransitions[action].label} (${outcomeLabel})`,
+        : action === 'numberInvalid'
+          ? leadTransitions[action].label
+          : `${leadTransitions[action].label} (${outcomeLabel})`,
     block: outcome === 'do_not_call',
+    dialledPhone: dialled,
+    invalidPhone,
   };
+}
+
+/**
+ * The number a call dialled: the one the page names, which must be one of the lead's and still
+ * callable, or the lead's main number.
+ */
+function dialledNumber(history: CallHistory, phone: string | undefined): string | null {
+  if (phone === undefined || phone === history.phone) {
+    const main = history.phones[0];
+    if (main && main.state !== 'valid') return refuseNumber(main.state);
+    return history.phone;
+  }
+  const number = history.phones.find((candidate) => candidate.phone === phone);
+  if (!number) throw new AppError('BAD_REQUEST', 'Este número não é deste lead.');
+  if (number.state !== 'valid') return refuseNumber(number.state);
+  return number.phone;
+}
+
+function refuseNumber(state: PhoneState): never {
+  throw new AppError(
+    'CONFLICT',
+    `Este número está marcado como "${phoneStateLabels[state]}": ligue para outro número do lead.`,
+  );
 }
 
 /** The action a call applies: its outcome's, unless it spends its retry rule's last try. */

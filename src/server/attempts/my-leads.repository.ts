@@ -99,7 +99,12 @@ export function createMyLeadsRepository(db: Kysely<Database>, timeZone: string) 
                     as "nextCallAt",
                   case when p.rank = 3 then l.next_call_reason end as "nextCallReason",
                   (${sql.lit(`{${myLeadGroups.join(',')}}`)}::text[])[p.rank + 1] as "group",
-                  l.last_note as "lastNote"
+                  l.last_note as "lastNote",
+                  coalesce((
+                    select json_agg(json_build_object('phone', n.phone, 'label', n.label,
+                      'whatsapp', n.whatsapp, 'state', n.state) order by n.position)
+                    from lead_phones n where n.lead_id = l.id
+                  ), '[]') as phones
                 from page p join leads l on l.id = p.id
                 order by p.rank, p.at, p.id
               ) lead

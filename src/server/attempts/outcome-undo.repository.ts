@@ -25,9 +25,10 @@ export function createOutcomeUndoRepository(db: Kysely<Database>) {
      * Undoes the assessor's call `attemptId` if it was recorded within `windowSeconds` and
      * nothing changed the lead since (its `updated_at` is still the call's): the lead gets
      * back its status, owner, call-back, place in the list and note, one attempt less, and a
-     * history row; the call and the block list entry it added are deleted. One statement; the
-     * undo row is used up either way. No row: nothing of this assessor's to undo. A row
-     * without a lead: the lead changed since or the undo came too late.
+     * history row; the call and the block list entry it added are deleted, the number it found
+     * dead is valid again. One statement; the undo row is used up either way. No row: nothing
+     * of this assessor's to undo. A row without a lead: the lead changed since or the undo
+     * came too late.
      */
     async undoOutcome(
       assessorId: string,
@@ -58,8 +59,14 @@ export function createOutcomeUndoRepository(db: Kysely<Database>) {
             delete from lead_attempts a using restored r, undo u
             where a.id = u.attempt_id
           ), unblocked as (
+            -- The lead's other numbers the same call blocked, at the same instant.
             delete from do_not_call d using restored r, undo u
             where d.phone = u.blocked_phone
+              or (u.blocked_phone is not null and d.created_at = u.recorded_at
+                and d.phone in (select n.phone from lead_phones n where n.lead_id = r.id))
+          ), revived_number as (
+            update lead_phones n set state = 'valid' from restored r, undo u
+            where n.lead_id = r.id and n.phone = u.invalid_phone
           ), history as (
             insert into lead_history
               (lead_id, changed_by, from_status, to_status, from_owner_id, to_owner_id, reason)

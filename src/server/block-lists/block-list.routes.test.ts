@@ -256,6 +256,40 @@ describe('a blocked number at distribution', () => {
   });
 });
 
+describe('a lead with several numbers', () => {
+  it('keeps the lead callable when a list names one of its other numbers, marking that number', async () => {
+    const [id] = await t.seedLeads(1, {
+      phone: '+5511987650071',
+      status: 'assigned',
+      owner_id: assessor.id,
+      assigned_at: new Date(),
+    });
+    const numbers = ['+5511987650071', '+5511987650072'].map((phone, position) => ({
+      lead_id: id as number,
+      position,
+      phone,
+      phone_raw: phone,
+      label: position === 0 ? 'Telefone' : 'Celular',
+    }));
+    await t.database.db.insertInto('lead_phones').values(numbers).execute();
+    await loaded(textFile(['11 98765-0072']), 'Procon-SP (outro número)');
+    expect(await leadRow(id as number)).toMatchObject({
+      status: 'assigned',
+      owner_id: assessor.id,
+    });
+    const states = await t.database.db
+      .selectFrom('lead_phones')
+      .select(['phone', 'state'])
+      .where('lead_id', '=', id as number)
+      .orderBy('position')
+      .execute();
+    expect(states).toEqual([
+      { phone: '+5511987650071', state: 'valid' },
+      { phone: '+5511987650072', state: 'do_not_call' },
+    ]);
+  });
+});
+
 describe('GET and DELETE /api/block-lists', () => {
   it('lists the sources and deletes one: its numbers no longer block', async () => {
     const { source } = await loaded(textFile(['51 99999-0001']), 'Procon-RS', '2026-10-31');

@@ -1,6 +1,7 @@
 import type { ColumnType, Generated, Insertable, Selectable } from 'kysely';
 import type { NextCallReason, NoAnswerKind } from '../../core/contact-rules.ts';
 import type { LegalBasis } from '../../core/imports.ts';
+import type { PhoneState } from '../../core/lead-phones.ts';
 import type { AttemptOutcome, LeadStatus } from '../../core/lead-status.ts';
 import type { Role } from '../../core/roles.ts';
 
@@ -200,9 +201,22 @@ export interface OutcomeUndoTable {
   last_note: string | null;
   /** The phone the call put on the block list; null when it added none. */
   blocked_phone: string | null;
+  /** The lead's number the call marked invalid (lead_phones); null when it marked none. */
+  invalid_phone: string | null;
   assigned_at: Date | null;
   next_call_at: Date | null;
   next_call_reason: NextCallReason | null;
+}
+
+/** A lead's numbers when it has several (migration 0028); position 0 is `leads.phone`. */
+export interface LeadPhonesTable {
+  lead_id: number;
+  position: number;
+  phone: string;
+  phone_raw: string;
+  label: string;
+  whatsapp: Generated<boolean>;
+  state: Generated<PhoneState>;
 }
 
 export interface DoNotCallTable {
@@ -298,6 +312,7 @@ export interface Database {
   import_batches: ImportBatchesTable;
   import_rejections: ImportRejectionsTable;
   leads: LeadsTable;
+  lead_phones: LeadPhonesTable;
   lead_names: LeadNamesTable;
   lead_history: LeadHistoryTable;
   lead_attempts: LeadAttemptsTable;

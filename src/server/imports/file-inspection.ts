@@ -247,16 +247,16 @@ async function inspectXlsx(filePath: string): Promise<FileInspection> {
 
 const fieldsByHeader: [LeadField, string[]][] = [
   ['name', ['nome', 'nome completo', 'cliente', 'name', 'nome do cliente']],
-  [
-    'phone',
-    ['telefone', 'celular', 'whatsapp', 'fone', 'tel', 'contato', 'phone', 'telefone celular'],
-  ],
   ['email', ['e-mail', 'email', 'e mail']],
   ['cpf', ['cpf']],
   ['city', ['cidade', 'municipio']],
   ['uf', ['uf', 'estado']],
   ['notes', ['observacao', 'observacoes', 'obs']],
 ];
+
+/** Headers of phone columns, as many as the file has: "Telefone 2", "Celular", "Fone res.". */
+const phoneHeader = /^(telefone|tel|fone|celular|cel|phone|contato)( .*)?$/;
+const whatsappHeader = /^(whatsapp|whats|wpp|zap)( .*)?$/;
 
 function simplify(text: string): string {
   return text
@@ -268,9 +268,17 @@ function simplify(text: string): string {
     .trim();
 }
 
-/** Guesses each lead field's column from Portuguese header names; the first match wins. */
+/**
+ * Guesses the lead fields' columns from Portuguese header names: every phone and WhatsApp
+ * column, and the first match of each other field.
+ */
 export function guessMapping(columns: string[]): ColumnMapping {
   const mapping: Record<string, LeadField> = {};
+  for (const column of columns) {
+    const header = simplify(column);
+    if (whatsappHeader.test(header)) mapping[column] = 'whatsapp';
+    else if (phoneHeader.test(header)) mapping[column] = 'phone';
+  }
   for (const [field, names] of fieldsByHeader) {
     const column = columns.find(
       (candidate) => !(candidate in mapping) && names.includes(simplify(candidate)),

@@ -1,10 +1,22 @@
-import type { ColumnMapping, LeadField } from '../../core/imports.ts';
+import { type ColumnMapping, type LeadField, phoneFields } from '../../core/imports.ts';
 import { checkLeadFields, leadTextWithoutInvisible } from '../../core/lead-fields.ts';
+import { normaliseBrazilianPhone } from '../../core/phone.ts';
+
+/** One of a lead's numbers as the file gave it, normalised. */
+export interface ImportedPhone {
+  phone: string;
+  raw: string;
+  /** The column's name. */
+  label: string;
+  whatsapp: boolean;
+}
 
 export interface ImportedLead {
   name: string;
   phone: string;
   phoneRaw: string;
+  /** Every number of the row, its main one (`phone`) first, when it has more than one. */
+  phones: ImportedPhone[] | null;
   email: string | null;
   cpf: string | null;
   city: string | null;
@@ -23,22 +35,29 @@ export type RowResult =
 
 const maxTextLength = 500;
 
-/** Column positions of each mapped field and of the free columns, computed once per file. */
+/**
+ * Column positions of each mapped field, of the phone columns in the file's order and of the
+ * free columns, computed once per file.
+ */
 export interface RowLayout {
   columns: string[];
   fieldIndex: Partial<Record<LeadField, number>>;
+  phoneIndexes: { index: number; whatsapp: boolean }[];
   extraIndexes: number[];
 }
 
 export function rowLayout(columns: string[], mapping: ColumnMapping): RowLayout {
   const fieldIndex: Partial<Record<LeadField, number>> = {};
+  const phoneIndexes: RowLayout['phoneIndexes'] = [];
   const extraIndexes: number[] = [];
   columns.forEach((column, index) => {
     const field = mapping[column];
-    if (field) fieldIndex[field] = index;
+    if (field && phoneFields.includes(field)) {
+      phoneIndexes.push({ index, whatsapp: field === 'whatsapp' });
+    } else if (field) fieldIndex[field] = index;
     else extraIndexes.push(index);
   });
-  return { columns, fieldIndex, extraIndexes };
+  return { columns, fieldIndex, phoneIndexes, extraIndexes };
 }
 
 function clean(value: string): string {
@@ -62,7 +81,15 @@ export function normaliseRow(cells: string[], layout: RowLayout): RowResult {
     return index === undefined ? '' : text(cells[index], name);
   };
   const name = field('name');
-  const phoneRaw = field('phone');
+  const phoneText = (cell: string | undefined) => text(cell, 'phone');
+  // Most files have one phone column: its number is checked once, below, as it always was.
+  const [onlyColumn, ...otherColumns] = layout.phoneIndexes;
+  const numbers = otherColumns.length > 0 ? rowPhones(cells, layout, phoneText) : noOtherPhones;
+  // The main number: the first valid one; with none, the first given, for its refusal's reason.
+  const phoneRaw =
+    otherColumns.length > 0
+      ? (numbers.phones[0]?.raw ?? numbers.firstRefused ?? '')
+      : phoneText(onlyColumn && cells[onlyColumn.index]);
   const checked = checkLeadFields({
     name,
     phone: phoneRaw,
@@ -84,6 +111,7 @@ export function normaliseRow(cells: string[], layout: RowLayout): RowResult {
       name,
       phone: checked.phone,
       phoneRaw,
+      phones: numbers.phones.length > 1 ? numbers.phones : null,
       email: checked.email,
       cpf: checked.cpf,
       city: field('city') || null,
@@ -91,8 +119,41 @@ export function normaliseRow(cells: string[], layout: RowLayout): RowResult {
       notes: field('notes') || null,
       extra,
     },
-    warnings: warned ? [...checked.warnings, invisibleCharactersRemoved] : checked.warnings,
+    warnings: [
+      ...checked.warnings,
+      ...numbers.leftOut,
+      ...(warned ? [invisibleCharactersRemoved] : []),
+    ],
   };
+}
+
+const noOtherPhones = { phones: [], firstRefused: undefined, leftOut: [] };
+
+/**
+ * The row's numbers in column order, each once (a WhatsApp column marks the number it repeats),
+ * and what was left out: a lead is imported with its valid numbers, its first valid one being
+ * the main one, and a row only refused when none of them is valid.
+ */
+function rowPhones(cells: string[], layout: RowLayout, text: (cell: string | undefined) => string) {
+  const phones: ImportedPhone[] = [];
+  const leftOut: string[] = [];
+  let firstRefused: string | undefined;
+  for (const { index, whatsapp } of layout.phoneIndexes) {
+    const raw = text(cells[index]);
+    if (!raw) continue;
+    const label = layout.columns[index] ?? '';
+    const result = normaliseBrazilianPhone(raw);
+    if (!result.ok) {
+      firstRefused ??= raw;
+      leftOut.push(`Telefone da coluna "${label}" inválido, deixado de fora: ${result.reason}`);
+      continue;
+    }
+    const same = phones.find((phone) => phone.phone === result.e164);
+    if (same) same.whatsapp ||= whatsapp;
+    else phones.push({ phone: result.e164, raw, label, whatsapp });
+  }
+  // Without a valid number the row is refused with the reason: not also a warning.
+  return { phones, firstRefused, leftOut: phones.length > 0 ? leftOut : [] };
 }
 
 const invisibleCharactersRemoved = 'Caracteres invisíveis removidos.';

@@ -4,7 +4,7 @@ import { stagingLine } from './import-staging.repository.ts';
 describe('staging lines', () => {
   it('write every column in the COPY order, a column left out as NULL', () => {
     expect(stagingLine({ row_number: 7, reason: 'Nome vazio.', raw: '{"Nome":""}' })).toBe(
-      '7\t\\N\t\\N\t\\N\t\\N\t\\N\t\\N\t\\N\t\\N\t\\N\tNome vazio.\t\\N\t{"Nome":""}\n',
+      '7\t\\N\t\\N\t\\N\t\\N\t\\N\t\\N\t\\N\t\\N\t\\N\t\\N\t\\N\tNome vazio.\t\\N\t{"Nome":""}\n',
     );
     expect(
       stagingLine({
@@ -20,7 +20,7 @@ describe('staging lines', () => {
         extra: '{}',
       }),
     ).toBe(
-      '2\tAna\t+5511987654321\t(11) 98765-4321\t\\N\t52998224725\tSão Paulo\tSP\t\\N\t{}\t\\N\t\\N\t\\N\n',
+      '2\tAna\t+5511987654321\t(11) 98765-4321\t\\N\t52998224725\tSão Paulo\tSP\t\\N\t{}\t\\N\t\\N\t\\N\t\\N\t\\N\n',
     );
   });
 

@@ -28,6 +28,10 @@ const stagingTable = {
   uf: 'text',
   notes: 'text',
   extra: 'jsonb',
+  /** Every number of a row that has several (ImportedPhone), its main one first; else NULL. */
+  phones: 'jsonb',
+  /** The same row's numbers but the main one, for the duplicate checks; else NULL. */
+  other_phones: 'text[]',
   reason: 'text',
   warning: 'text',
   raw: 'jsonb',
@@ -52,6 +56,8 @@ export interface BatchToLoad {
   id: number;
   source: string;
   fillEmptyFields: boolean;
+  /** Whether the file maps several phone columns: only then may a row bring several numbers. */
+  severalPhones: boolean;
 }
 
 export function emptyCounts(): BatchCounts {
@@ -76,6 +82,8 @@ export const stagingSql = {
     await client.query("SET LOCAL gin_pending_list_limit = '64MB'");
     const columns = stagingColumns.map((column) => `${column} ${stagingTable[column]}`);
     await client.query(`CREATE TEMP TABLE import_staging (${columns.join(', ')}) ON COMMIT DROP`);
+    await client.query(`CREATE TEMP TABLE import_numbers (phone text PRIMARY KEY, first_row integer)
+                        ON COMMIT DROP`);
   },
 
   /** Loads one chunk of staging lines and adds what it did to `counts`. */
@@ -102,11 +110,24 @@ export const stagingSql = {
          FROM import_staging WHERE reason IS NOT NULL OR warning IS NOT NULL`,
       [batch.id],
     );
+    if (batch.severalPhones) {
+      await client.query(`
+        INSERT INTO import_numbers
+        SELECT phone, min(row_number) FROM (
+          SELECT phone, row_number FROM import_staging WHERE reason IS NULL
+          UNION ALL
+          SELECT unnest(other_phones), row_number FROM import_staging WHERE reason IS NULL
+        ) numbers GROUP BY phone`);
+    }
+    // One row per main number, none of whose numbers is already a lead's (leads.phone is
+    // checked by the insert's ON CONFLICT) or an earlier row's of the file.
     const firstOfEachPhone = `
       SELECT DISTINCT ON (phone) *
         FROM import_staging s
        WHERE reason IS NULL
          AND NOT ${phoneIsBlocked('s.phone')}
+         AND NOT EXISTS (SELECT 1 FROM lead_phones p WHERE p.phone = s.phone)
+         ${batch.severalPhones ? otherPhonesAreNew : ''}
        ORDER BY phone, row_number`;
     if (batch.fillEmptyFields) {
       // Leads of this same batch are repeats within the file: duplicates, not updates.
@@ -133,16 +154,25 @@ export const stagingSql = {
       counts.updated += result.rowCount ?? 0;
     }
     // The status is the column's default, 'new': where the transition table's import leads.
-    const inserted = await client.query(
-      `INSERT INTO leads (name, phone, phone_raw, email, cpf, city, uf, notes, extra,
-                          batch_id, source)
-       SELECT name, phone, phone_raw, email, cpf, city, uf, notes, extra, $1, $2
-         FROM (${firstOfEachPhone}) f
-       ON CONFLICT (phone) DO NOTHING`,
+    const insertLeads = `
+      INSERT INTO leads (name, phone, phone_raw, email, cpf, city, uf, notes, extra,
+                         batch_id, source)
+      SELECT name, phone, phone_raw, email, cpf, city, uf, notes, extra, $1, $2
+        FROM first
+      ON CONFLICT (phone) DO NOTHING`;
+    const inserted = await client.query<{ inserted: number }>(
+      batch.severalPhones
+        ? `WITH first AS MATERIALIZED (${firstOfEachPhone}),
+                inserted AS (${insertLeads} RETURNING id, phone),
+                numbers AS (${insertNumbers})
+           SELECT count(*)::int AS inserted FROM inserted`
+        : `WITH first AS (${firstOfEachPhone}),
+                inserted AS (${insertLeads} RETURNING 1)
+           SELECT count(*)::int AS inserted FROM inserted`,
       [batch.id, batch.source],
     );
-    counts.inserted += inserted.rowCount ?? 0;
-    await client.query('TRUNCATE import_staging');
+    counts.inserted += inserted.rows[0]?.inserted ?? 0;
+    await client.query('TRUNCATE import_staging, import_numbers');
   },
 
   /** Closes the batch with its counts; undefined when another server took it over. */
@@ -173,6 +203,34 @@ export const stagingSql = {
     return closed.rowCount === 1 ? final : undefined;
   },
 };
+
+/**
+ * For a file with several phone columns: a row is new only if none of its other numbers is a
+ * lead's, nor a number of an earlier row of the chunk (`import_numbers`: where each number of
+ * the chunk first appears; earlier chunks' rows are leads already).
+ */
+const otherPhonesAreNew = `
+  AND (SELECT first_row FROM import_numbers n WHERE n.phone = s.phone) = s.row_number
+  AND (s.other_phones IS NULL OR (
+        NOT EXISTS (SELECT 1 FROM leads l WHERE l.phone = ANY (s.other_phones))
+    AND NOT EXISTS (SELECT 1 FROM lead_phones p WHERE p.phone = ANY (s.other_phones))
+    AND NOT EXISTS (SELECT 1 FROM import_numbers n
+                     WHERE n.phone = ANY (s.other_phones) AND n.first_row < s.row_number)))`;
+
+/**
+ * The numbers of the leads just inserted that have several, in the file's order; a number on
+ * a block list is kept as "Não ligar", so the assessor sees it and dials the others.
+ */
+const insertNumbers = `
+  INSERT INTO lead_phones (lead_id, position, phone, phone_raw, label, whatsapp, state)
+  SELECT i.id, n.position - 1, n.number->>'phone', n.number->>'raw', n.number->>'label',
+         (n.number->>'whatsapp')::boolean,
+         CASE WHEN ${phoneIsBlocked("n.number->>'phone'")} THEN 'do_not_call' ELSE 'valid' END
+    FROM inserted i
+    JOIN first f ON f.phone = i.phone
+   CROSS JOIN LATERAL jsonb_array_elements(f.phones) WITH ORDINALITY AS n (number, position)
+   WHERE f.phones IS NOT NULL
+  ON CONFLICT DO NOTHING`;
 
 /** A value in PostgreSQL's COPY text format. */
 function copyText(value: string | number | null): string {

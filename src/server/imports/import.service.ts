@@ -5,7 +5,9 @@ import {
   columnMappingSchema,
   type ImportBatch,
   type ImportPreview,
+  type LeadField,
   legalBasisSchema,
+  phoneFields,
 } from '../../core/imports.ts';
 import type { AuditTrail } from '../audit/index.ts';
 import type { RunUnitOfWork } from '../db/unit-of-work.ts';
@@ -176,7 +178,7 @@ function readMapping(text: string | undefined, columns: string[]): ColumnMapping
   if (text === undefined || text.trim() === '') {
     candidate = guessMapping(columns);
     const fields = Object.values(candidate as Record<string, string>);
-    if (!fields.includes('phone')) {
+    if (!fields.some((field) => phoneFields.includes(field as LeadField))) {
       throw new AppError(
         'BAD_REQUEST',
         'Não encontramos a coluna do telefone no arquivo. Indique qual coluna é o telefone.',

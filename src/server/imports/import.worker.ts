@@ -101,6 +101,7 @@ export function startImportWorker(options: ImportWorkerOptions): ImportWorker {
         id: batch.id,
         source: batch.source,
         fillEmptyFields: batch.fill_empty_fields,
+        severalPhones: layout.phoneIndexes.length > 1,
       };
       const totals = emptyCounts();
       await stagingSql.begin(client);
@@ -201,6 +202,13 @@ function stagingLineOf(row: FileRow, layout: RowLayout): { line: string; warned:
         uf: result.lead.uf,
         notes: result.lead.notes,
         extra: JSON.stringify(result.lead.extra),
+        phones: result.lead.phones && JSON.stringify(result.lead.phones),
+        other_phones:
+          result.lead.phones &&
+          `{${result.lead.phones
+            .slice(1)
+            .map((number) => number.phone)
+            .join(',')}}`,
         ...(result.warnings.length > 0
           ? {
               warning: result.warnings.join(' '),

@@ -69,6 +69,8 @@ export function transitionSet(
   let status: RawBuilder<unknown>;
   if (transition.to === 'previous') {
     status = previous('status');
+  } else if (transition.to === 'kept') {
+    status = sql`l.status`;
   } else {
     const to = statusAfter(action, { outcome: values.outcome });
     if (to === null) throw new Error(`${action} deletes leads: it has no SET list`);
@@ -113,6 +115,7 @@ export function transitionSet(
   const callbackAt = {
     given: () => sql`${values.callbackAt ?? null}::timestamptz`,
     previous: () => previous('callback_at'),
+    kept: () => sql`l.callback_at`,
     cleared: () => sql`null`,
   }[transition.callbackAt]();
   parts.push(sql`callback_at = ${callbackAt}`);
@@ -166,7 +169,8 @@ function nextCallSet(
  * The steps that take the leads with a blocked phone out of circulation, for a WITH list:
  * `locked` (the leads whose phone is in `phones`, a query of one `phone` column, that `action`
  * may start from), `changed` (each with the leads' status before) and `history` (a row each,
- * by `adminId`, for `reason`). The statement selects what it needs from `changed`.
+ * by `adminId`, for `reason`), and the numbers among leads' others marked. The statement
+ * selects what it needs from `changed`.
  */
 export function blockLeadsWithPhones(
   action: 'block' | 'blockByList',
@@ -189,5 +193,9 @@ export function blockLeadsWithPhones(
       select id, ${adminId}, from_status, ${leadTransitions[action].to}, from_owner_id, null,
         ${reason}
       from changed
+    ), numbers_blocked as (
+      -- The same numbers among leads' several (migration 0028): never to be dialled.
+      update lead_phones n set state = 'do_not_call'
+      where n.phone in (${phones}) and n.state <> 'do_not_call'
     )`;
 }

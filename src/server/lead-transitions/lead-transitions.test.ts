@@ -1,7 +1,6 @@
 import type { Insertable } from 'kysely';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type AfterLastTry, defaultContactRules } from '../../core/contact-rules.ts';
 import { type AppEvent, eventChannel } from '../../core/events.ts';
 import {
   type AttemptOutcome,
@@ -19,6 +18,7 @@ import {
 } from '../imports/fixtures/import-fixtures.ts';
 import type { ImportWorker } from '../imports/import.worker.ts';
 import { createTestApp, type TestApp, type TestUser, testOrigin } from '../testing/test-app.ts';
+import { callActions } from './fixtures/call-actions.ts';
 import {
   type Applied,
   eventAfter,
@@ -119,39 +119,6 @@ async function bulk(ids: number[], operation: unknown) {
   expect(response.statusCode, response.body).toBe(200);
 }
 
-function callOutcome(outcome: AttemptOutcome, callbackAt?: Date) {
-  return async (): Promise<Applied> => {
-    // Every lead that may have an owner is the caller's here, so the status decides.
-    const leads = await seedOnePerStatus((status) =>
-      status === 'new' || status === 'recycled' ? {} : { owner_id: ana.id },
-    );
-    for (const id of leads.values()) {
-      const response = await t.app.inject({
-        method: 'POST',
-        url: `/api/leads/${id}/attempts`,
-        headers: { origin: testOrigin, cookie: ana.cookie },
-        payload: { outcome, ...(callbackAt ? { callbackAt: callbackAt.toISOString() } : {}) },
-      });
-      expect([201, 404, 409], response.body).toContain(response.statusCode);
-    }
-    return { leads, outcome, ...(callbackAt ? { callbackAt } : {}) };
-  };
-}
-
-/** A "Não atendeu" that spends its rule's only try, and what the rule does after it. */
-const spendLastTry = (afterLast: AfterLastTry) => async (): Promise<Applied> => {
-  const no_answer = { delayMinutes: 60, maxTries: 1, afterLast };
-  const payload = { ...defaultContactRules, retry: { ...defaultContactRules.retry, no_answer } };
-  const rules = await t.app.inject({
-    method: 'PUT',
-    url: '/api/contact-rules',
-    headers: asAdmin(),
-    payload,
-  });
-  expect(rules.statusCode, rules.body).toBe(200);
-  return callOutcome('no_answer')();
-};
-
 /** How each action is taken through the API: every action of the table has one. */
 const apply: Record<LeadAction, () => Promise<Applied>> = {
   async import() {
@@ -180,11 +147,13 @@ const apply: Record<LeadAction, () => Promise<Applied>> = {
     expect(response.statusCode, response.body).toBe(201);
     return { leads, assessorId: bruno.id };
   },
-  recordOutcome: callOutcome('invalid'),
-  scheduleCallback: callOutcome('yellow', hoursFromNow(24)),
-  lastTryToPool: spendLastTry('pool'),
-  lastTryToRecycling: spendLastTry('recycle'),
-  lastTryClosed: spendLastTry('close'),
+  ...callActions({
+    t: () => t,
+    adminCookie: () => adminCookie,
+    assessor: () => ana,
+    seedOnePerStatus,
+    seeded,
+  }),
   async undoOutcome() {
     // Each lead as a call by Ana left it, and that call's undo as the call would have stored it.
     const previous = {

@@ -35,7 +35,7 @@ const lockedColumns = sql`l.id, l.status, l.owner_id, l.phone`;
 /**
  * An erased lead's calls keep who called, when and the outcome; their note, the phone and
  * name they dialled (migration 0017) and why they were made out of hours (0024) are about the
- * person, and go with the lead's own.
+ * person, and go with the lead's own, as do its other numbers (0028).
  */
 const eraseCallPersonalData = sql`, call_personal_data as (
   update lead_attempts
@@ -43,6 +43,8 @@ const eraseCallPersonalData = sql`, call_personal_data as (
   where lead_id in (select id from locked)
     and (note is not null or lead_phone is not null or lead_name is not null
       or outside_window_reason is not null)
+), numbers_erased as (
+  delete from lead_phones where lead_id in (select id from locked)
 )`;
 
 /**
@@ -113,9 +115,12 @@ export function createLeadChangeRepository(db: Kysely<Database>, timeZone: strin
             or l.status <> 'assigned')`);
           break;
         case 'doNotCall':
+          // The person asked not to be called: on none of their numbers.
           extraSteps = sql`, blocked as (
             insert into do_not_call (phone, reason, created_by)
             select phone, ${reason}, ${adminId} from locked where phone is not null
+            union
+            select n.phone, ${reason}, ${adminId} from lead_phones n join locked on n.lead_id = locked.id
             on conflict (phone) do nothing
           )`;
           break;

@@ -1,4 +1,5 @@
 import { type InferResult, type Kysely, type SqlBool, sql, type Updateable } from 'kysely';
+import type { LeadPhone } from '../../core/lead-phones.ts';
 import type { LeadFilter } from '../../core/leads.ts';
 import { localTime } from '../db/local-time.ts';
 import type { Database, LeadsTable } from '../db/schema.ts';
@@ -153,6 +154,16 @@ export function createLeadRepository(db: Kysely<Database>, timeZone: string) {
         .executeTakeFirst();
     },
 
+    /** The lead's numbers when it has several, its main one first. */
+    phones(leadId: number): Promise<LeadPhone[]> {
+      return db
+        .selectFrom('lead_phones')
+        .select(['phone', 'label', 'whatsapp', 'state'])
+        .where('lead_id', '=', leadId)
+        .orderBy('position')
+        .execute();
+    },
+
     history(leadId: number) {
       return db
         .selectFrom('lead_history as h')
@@ -199,22 +210,32 @@ export function createLeadRepository(db: Kysely<Database>, timeZone: string) {
         .execute();
     },
 
+    /** Whether the phone is another lead's, its main number or one of its others. */
     async phoneTakenByAnother(phone: string, leadId: number): Promise<boolean> {
-      const row = await db
-        .selectFrom('leads')
-        .select('id')
-        .where('phone', '=', phone)
-        .where('id', '<>', leadId)
-        .executeTakeFirst();
-      return row !== undefined;
+      const taken = await sql`select 1 from leads where phone = ${phone} and id <> ${leadId}
+        union all select 1 from lead_phones where phone = ${phone} and lead_id <> ${leadId}`.execute(
+        db,
+      );
+      return taken.rows.length > 0;
     },
 
+    /** A new main phone replaces the first of the lead's numbers when it has several. */
     async update(id: number, values: Updateable<LeadsTable>): Promise<void> {
-      await db
-        .updateTable('leads')
-        .set({ ...values, updated_at: new Date() })
-        .where('id', '=', id)
-        .execute();
+      await db.transaction().execute(async (trx) => {
+        await trx
+          .updateTable('leads')
+          .set({ ...values, updated_at: new Date() })
+          .where('id', '=', id)
+          .execute();
+        if (values.phone && values.phone_raw) {
+          await trx
+            .updateTable('lead_phones')
+            .set({ phone: values.phone, phone_raw: values.phone_raw, state: 'valid' })
+            .where('lead_id', '=', id)
+            .where('position', '=', 0)
+            .execute();
+        }
+      });
     },
 
     findUser(id: string) {

@@ -55,7 +55,11 @@ export function createLeadService({
   async function readDetail(id: number): Promise<{ detail: LeadDetail; erasedAt: Date | null }> {
     const row = await leads.findById(id);
     if (!row) throw new AppError('NOT_FOUND', 'Lead não encontrado.');
-    const [history, calls] = await Promise.all([leads.history(id), leads.calls(id)]);
+    const [phones, history, calls] = await Promise.all([
+      leads.phones(id),
+      leads.history(id),
+      leads.calls(id),
+    ]);
     const { phoneRaw, notes, extra, registrationConfirmedAt, legalBasis, ...summary } = row;
     const detail: LeadDetail = {
       ...toLeadSummary(summary),
@@ -64,6 +68,7 @@ export function createLeadService({
       extra,
       registrationConfirmedAt: isoTime(registrationConfirmedAt),
       legalBasis: legalBasis ?? null,
+      phones,
       history: history.map((entry) => ({ ...entry, changedAt: entry.changedAt.toISOString() })),
       calls: calls.map((call) => ({
         ...call,

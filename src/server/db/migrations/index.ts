@@ -26,6 +26,7 @@ import * as outsideWindowReason from './0024-outside-window-reason.ts';
 import * as nextCall from './0025-next-call.ts';
 import * as importLegalBasis from './0026-import-legal-basis.ts';
 import * as blockLists from './0027-block-lists.ts';
+import * as leadPhones from './0028-lead-phones.ts';
 
 /** Every migration, in order. A landed migration is never edited: add a new one. */
 export const migrations: Record<string, Migration> = {
@@ -56,4 +57,5 @@ export const migrations: Record<string, Migration> = {
   '0025-next-call': nextCall,
   '0026-import-legal-basis': importLegalBasis,
   '0027-block-lists': blockLists,
+  '0028-lead-phones': leadPhones,
 };

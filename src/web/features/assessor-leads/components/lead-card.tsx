@@ -26,6 +26,7 @@ import { formatDateTime, formatInteger } from '../../../components/pt-br-format.
 import { StatusBadge } from '../../../components/status-badge.tsx';
 import { CallbackForm } from './callback-form.tsx';
 import classes from './lead-card.module.css';
+import { LeadNumbers } from './lead-numbers.tsx';
 import { describeNextCall } from './use-shown-leads.ts';
 
 export function leadCardId(leadId: number) {
@@ -39,6 +40,8 @@ export interface LeadCardProps {
   outsideWindow: boolean;
   current: boolean;
   channel: Channel;
+  /** The number the next outcome is recorded against (a lead may have several). */
+  dialled: string;
   note: string;
   askingCallback: boolean;
   busy: boolean;
@@ -46,6 +49,7 @@ export interface LeadCardProps {
   /** Focus inside a card makes it the current lead. */
   onSelect: () => void;
   onWhatsApp: () => void;
+  onDial: (phone: string) => void;
   onNoteChange: (note: string) => void;
   onOutcome: (choice: OutcomeChoice) => void;
   onCallback: (callbackAt: string) => void;
@@ -58,12 +62,14 @@ export function LeadCard({
   outsideWindow,
   current,
   channel,
+  dialled,
   note,
   askingCallback,
   busy,
   error,
   onSelect,
   onWhatsApp,
+  onDial,
   onNoteChange,
   onOutcome,
   onCallback,
@@ -95,28 +101,39 @@ export function LeadCard({
           </Title>
           {lead.status === 'assigned' ? null : <StatusBadge status={lead.status} />}
         </Group>
-        <Group gap="md" wrap="wrap">
-          <Anchor href={`tel:+${digits}`} fw={600} style={{ whiteSpace: 'nowrap' }}>
-            <Group gap={4} wrap="nowrap" component="span">
-              <IconPhone size={16} aria-hidden />
-              {formatBrazilianPhone(lead.phone)}
-            </Group>
-          </Anchor>
-          <Anchor
-            href={`https://wa.me/${digits}`}
-            target="_blank"
-            rel="noopener noreferrer"
-            c="green.8"
-            onClick={onWhatsApp}
-            onAuxClick={onWhatsApp}
-            aria-label={`WhatsApp de ${lead.name} (abre em nova aba)`}
-          >
-            <Group gap={4} wrap="nowrap" component="span">
-              <IconBrandWhatsapp size={16} aria-hidden />
-              WhatsApp
-            </Group>
-          </Anchor>
-        </Group>
+        {lead.phones.length > 1 ? (
+          <LeadNumbers
+            leadId={lead.id}
+            leadName={lead.name}
+            phones={lead.phones}
+            dialled={dialled}
+            onDial={onDial}
+            onWhatsApp={onWhatsApp}
+          />
+        ) : (
+          <Group gap="md" wrap="wrap">
+            <Anchor href={`tel:+${digits}`} fw={600} style={{ whiteSpace: 'nowrap' }}>
+              <Group gap={4} wrap="nowrap" component="span">
+                <IconPhone size={16} aria-hidden />
+                {formatBrazilianPhone(lead.phone)}
+              </Group>
+            </Anchor>
+            <Anchor
+              href={`https://wa.me/${digits}`}
+              target="_blank"
+              rel="noopener noreferrer"
+              c="green.8"
+              onClick={onWhatsApp}
+              onAuxClick={onWhatsApp}
+              aria-label={`WhatsApp de ${lead.name} (abre em nova aba)`}
+            >
+              <Group gap={4} wrap="nowrap" component="span">
+                <IconBrandWhatsapp size={16} aria-hidden />
+                WhatsApp
+              </Group>
+            </Anchor>
+          </Group>
+        )}
         {nextCallText ? (
           <Group gap={4} wrap="nowrap">
             <IconHourglass size={16} aria-hidden />

@@ -19,6 +19,7 @@ import {
   outcomeButtons,
   undoWindowSeconds,
 } from '../../../../core/attempts.ts';
+import { firstCallablePhone } from '../../../../core/lead-phones.ts';
 import { type AttemptOutcome, closedStatuses } from '../../../../core/lead-status.ts';
 import { formatBrazilianPhone } from '../../../../core/phone.ts';
 import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
@@ -59,6 +60,11 @@ export function AssessorLeadsPage() {
   const [currentId, setCurrentId] = useState<number | null>(null);
   const [whatsAppLeadIds, setWhatsAppLeadIds] = useState<ReadonlySet<number>>(new Set());
   const [notes, setNotes] = useState<Record<number, string>>({});
+  const [dialledByLead, setDialledByLead] = useState<Record<number, string>>({});
+  const dialledOf = useCallback(
+    (lead: MyLead) => dialledByLead[lead.id] ?? firstCallablePhone(lead),
+    [dialledByLead],
+  );
   const [callbackLeadId, setCallbackLeadId] = useState<number | null>(null);
   const [announcement, setAnnouncement] = useState('');
   const [focusRequest, setFocusRequest] = useState(0);
@@ -136,6 +142,7 @@ export function AssessorLeadsPage() {
             outcome,
             ...(noAnswerKind ? { noAnswerKind } : {}),
             channel: whatsAppLeadIds.has(lead.id) ? 'whatsapp' : 'phone',
+            ...(lead.phones.length > 1 ? { phone: dialledOf(lead) } : {}),
             ...(note ? { note } : {}),
             ...(callbackAt ? { callbackAt } : {}),
             ...(outsideWindowReason ? { outsideWindowReason } : {}),
@@ -159,7 +166,7 @@ export function AssessorLeadsPage() {
         },
       );
     },
-    [busy, leads, notes, recordAttempt, statusOf, undoLastCall.offer, whatsAppLeadIds],
+    [busy, leads, notes, recordAttempt, statusOf, undoLastCall.offer, whatsAppLeadIds, dialledOf],
   );
 
   useEffect(() => {
@@ -299,6 +306,8 @@ export function AssessorLeadsPage() {
                       outsideWindow={group === 'outsideWindow'}
                       current={lead.id === current?.id}
                       channel={whatsAppLeadIds.has(lead.id) ? 'whatsapp' : 'phone'}
+                      dialled={dialledOf(lead)}
+                      onDial={(phone) => setDialledByLead((all) => ({ ...all, [lead.id]: phone }))}
                       note={notes[lead.id] ?? ''}
                       askingCallback={callbackLeadId === lead.id}
                       busy={busy}

@@ -225,7 +225,8 @@ function PreviewTable({ preview, choices, onChoiceChange }: PreviewTableProps) {
     <Stack gap="xs">
       <Text size="sm" c="dimmed">
         {details.join(' · ')} · {formatInteger(preview.columns.length)} colunas. Confira a que campo
-        cada coluna corresponde; as colunas extras ficam guardadas com o lead.
+        cada coluna corresponde; as colunas extras ficam guardadas com o lead. Várias colunas podem
+        ser Telefone ou WhatsApp: o lead guarda todos os números válidos.
       </Text>
       <Table.ScrollContainer minWidth={Math.max(360, preview.columns.length * 170)} type="native">
         <Table striped withTableBorder withColumnBorders verticalSpacing="xs" aria-label="Prévia">

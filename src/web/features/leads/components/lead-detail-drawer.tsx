@@ -18,6 +18,7 @@ import type { ReactNode } from 'react';
 import { retryKeyLabels } from '../../../../core/contact-rules.ts';
 import { formatCpf } from '../../../../core/cpf.ts';
 import { legalBasisLabels } from '../../../../core/imports.ts';
+import { phoneStateLabels } from '../../../../core/lead-phones.ts';
 import { leadStatusLabels } from '../../../../core/lead-status.ts';
 import { channelLabels, type LeadDetail, personalDataFileName } from '../../../../core/leads.ts';
 import { formatBrazilianPhone } from '../../../../core/phone.ts';
@@ -132,6 +133,16 @@ function LeadDetailContent({ lead }: { lead: LeadDetail }) {
             </Text>
           ) : null}
         </Field>
+        {lead.phones.length > 1 ? (
+          <Field label="Todos os números">
+            {lead.phones.map((number) => (
+              <Text key={number.phone} size="sm">
+                {number.label}: {formatBrazilianPhone(number.phone)}
+                {number.whatsapp ? ' · WhatsApp' : ''} · {phoneStateLabels[number.state]}
+              </Text>
+            ))}
+          </Field>
+        ) : null}
         <Field label="E-mail">{lead.email}</Field>
         <Field label="CPF">{lead.cpf ? formatCpf(lead.cpf) : null}</Field>
         <Field label="Cidade / UF">{[lead.city, lead.uf].filter(Boolean).join(' / ')}</Field>

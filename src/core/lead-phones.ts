@@ -1,0 +1,35 @@
+import { z } from 'zod';
+
+/**
+ * A lead's numbers when it has several (issue #21 §4): each keeps its own state, so a dead
+ * number or one on a block list leaves the lead callable on the others. A lead with a single
+ * number has none of these: its number's state is the lead's status.
+ */
+export const phoneStates = ['valid', 'invalid', 'do_not_call'] as const;
+export const phoneStateSchema = z.enum(phoneStates);
+export type PhoneState = z.infer<typeof phoneStateSchema>;
+export const phoneStateLabels: Record<PhoneState, string> = {
+  valid: 'Válido',
+  invalid: 'Inválido',
+  do_not_call: 'Não ligar',
+};
+
+export const leadNumberSchema = z.object({
+  /** E.164, as every stored phone. */
+  phone: z.string(),
+  /** The file's column it came from ("Celular", "Telefone 2"). */
+  label: z.string(),
+  whatsapp: z.boolean(),
+  state: phoneStateSchema,
+});
+export type LeadPhone = z.infer<typeof leadNumberSchema>;
+
+/** The numbers an assessor may still dial. */
+export function callablePhones(phones: readonly LeadPhone[]): LeadPhone[] {
+  return phones.filter((phone) => phone.state === 'valid');
+}
+
+/** The number a call on this lead dials unless the assessor picks another: the first callable. */
+export function firstCallablePhone(lead: { phone: string; phones: readonly LeadPhone[] }): string {
+  return callablePhones(lead.phones)[0]?.phone ?? lead.phone;
+}

@@ -1,0 +1,150 @@
+import { describe, expect, it } from 'vitest';
+import type { PhoneState } from '../../core/lead-phones.ts';
+import { headersOf, setUpAttemptTestApp } from './fixtures/attempt-test-app.ts';
+
+const { context, seedLead, record, myLeads } = setUpAttemptTestApp();
+
+let nextNumber = 0;
+
+/** A lead in Ana's list with three numbers: a landline, a mobile and a WhatsApp. */
+async function leadWithThreeNumbers(states: PhoneState[] = ['valid', 'valid', 'valid']) {
+  const base = 30_000 + 10 * nextNumber++;
+  const phones = [`+55113456${base}`, `+551198765${base}`, `+551197654${base}`];
+  const leadId = await seedLead(context.ana, { phone: phones[0], phone_raw: phones[0] });
+  await context.t.database.db
+    .insertInto('lead_phones')
+    .values(
+      phones.map((phone, position) => ({
+        lead_id: leadId,
+        position,
+        phone,
+        phone_raw: phone,
+        label: ['Telefone', 'Celular', 'WhatsApp'][position] as string,
+        whatsapp: position === 2,
+        state: states[position] ?? 'valid',
+      })),
+    )
+    .execute();
+  return { leadId, phones: phones as [string, string, string] };
+}
+
+async function lead(leadId: number) {
+  const db = context.t.database.db;
+  const row = await db
+    .selectFrom('leads')
+    .select(['status', 'owner_id', 'attempts'])
+    .where('id', '=', leadId)
+    .executeTakeFirstOrThrow();
+  const numbers = await db
+    .selectFrom('lead_phones')
+    .select('state')
+    .where('lead_id', '=', leadId)
+    .orderBy('position')
+    .execute();
+  return { ...row, states: numbers.map((number) => number.state) };
+}
+
+describe('a lead with several numbers', () => {
+  it('shows the assessor every number with its column, WhatsApp and state', async () => {
+    const { leadId, phones } = await leadWithThreeNumbers(['valid', 'do_not_call', 'valid']);
+    const listed = (await myLeads(context.ana)).leads.find((item) => item.id === leadId);
+    expect(listed?.phones).toEqual([
+      { phone: phones[0], label: 'Telefone', whatsapp: false, state: 'valid' },
+      { phone: phones[1], label: 'Celular', whatsapp: false, state: 'do_not_call' },
+      { phone: phones[2], label: 'WhatsApp', whatsapp: true, state: 'valid' },
+    ]);
+  });
+
+  it('records the call against the number dialled', async () => {
+    const { leadId, phones } = await leadWithThreeNumbers();
+    const response = await record(context.ana, leadId, { outcome: 'no_answer', phone: phones[1] });
+    expect(response.statusCode, response.body).toBe(201);
+    expect(response.json().attempt.leadPhone).toBe(phones[1]);
+  });
+
+  it('marks only the dialled number on "Número inválido" and keeps the lead in the list until no number is left', async () => {
+    const { leadId, phones } = await leadWithThreeNumbers();
+    const first = await record(context.ana, leadId, { outcome: 'invalid', phone: phones[0] });
+    expect(first.statusCode, first.body).toBe(201);
+    expect(await lead(leadId)).toMatchObject({
+      status: 'assigned',
+      owner_id: context.ana.id,
+      attempts: 1,
+      states: ['invalid', 'valid', 'valid'],
+    });
+    expect((await myLeads(context.ana)).leads.map((item) => item.id)).toContain(leadId);
+
+    // A dead number cannot be dialled again.
+    const again = await record(context.ana, leadId, { outcome: 'no_answer', phone: phones[0] });
+    expect(again.statusCode, again.body).toBe(409);
+    expect(again.json().error.message).toContain('"Inválido"');
+
+    const second = await record(context.ana, leadId, { outcome: 'invalid', phone: phones[2] });
+    expect(second.statusCode, second.body).toBe(201);
+    const last = await record(context.ana, leadId, { outcome: 'invalid', phone: phones[1] });
+    expect(last.statusCode, last.body).toBe(201);
+    expect(await lead(leadId)).toMatchObject({
+      status: 'invalid',
+      owner_id: null,
+      attempts: 3,
+      states: ['invalid', 'invalid', 'invalid'],
+    });
+    expect((await myLeads(context.ana)).leads.map((item) => item.id)).not.toContain(leadId);
+  });
+
+  it('refuses a number that is not the lead’s and one on a block list, changing nothing', async () => {
+    const { leadId } = await leadWithThreeNumbers(['valid', 'do_not_call', 'valid']);
+    const { phones: othersNumbers } = await leadWithThreeNumbers();
+    const stranger = await record(context.ana, leadId, {
+      outcome: 'no_answer',
+      phone: othersNumbers[1],
+    });
+    expect(stranger.statusCode, stranger.body).toBe(400);
+    expect(stranger.json().error.message).toBe('Este número não é deste lead.');
+    const blocked = await record(context.ana, leadId, {
+      outcome: 'green',
+      phone: (await myLeads(context.ana)).leads.find((item) => item.id === leadId)?.phones[1]
+        ?.phone,
+    });
+    expect(blocked.statusCode, blocked.body).toBe(409);
+    expect(await lead(leadId)).toMatchObject({ status: 'assigned', attempts: 0 });
+  });
+
+  it('gives a number found dead back on "Desfazer"', async () => {
+    const { leadId, phones } = await leadWithThreeNumbers();
+    const call = await record(context.ana, leadId, { outcome: 'invalid', phone: phones[1] });
+    expect(call.statusCode, call.body).toBe(201);
+    const undone = await context.t.app.inject({
+      method: 'POST',
+      url: `/api/attempts/${call.json().attempt.id}/undo`,
+      headers: headersOf(context.ana),
+    });
+    expect(undone.statusCode, undone.body).toBe(200);
+    expect(await lead(leadId)).toMatchObject({
+      status: 'assigned',
+      attempts: 0,
+      states: ['valid', 'valid', 'valid'],
+    });
+  });
+
+  it('puts every number of the lead on the block list on "Não ligar", and takes them off on "Desfazer"', async () => {
+    const { leadId, phones } = await leadWithThreeNumbers();
+    const blockedPhones = () =>
+      context.t.database.db
+        .selectFrom('do_not_call')
+        .select('phone')
+        .where('phone', 'in', phones)
+        .orderBy('phone')
+        .execute();
+    const call = await record(context.ana, leadId, { outcome: 'do_not_call', phone: phones[2] });
+    expect(call.statusCode, call.body).toBe(201);
+    expect((await blockedPhones()).map((row) => row.phone)).toEqual([...phones].sort());
+    const undone = await context.t.app.inject({
+      method: 'POST',
+      url: `/api/attempts/${call.json().attempt.id}/undo`,
+      headers: headersOf(context.ana),
+    });
+    expect(undone.statusCode, undone.body).toBe(200);
+    expect(await blockedPhones()).toEqual([]);
+  });
+});
