@@ -256,6 +256,18 @@ const leadTransitionTable = {
     erasesPersonalData: true,
     event: 'leads.changed',
   },
+  /** The other lead of a merge (src/core/lead-merge.ts): its calls and numbers join the kept one. */
+  mergeInto: {
+    label: 'Mesclado com outro lead',
+    from: allStatuses,
+    to: 'deleted',
+    owner: 'cleared',
+    assignedAt: 'cleared',
+    callbackAt: 'cleared',
+    statusChangedAt: 'always',
+    nextCall: 'kept',
+    event: 'leads.changed',
+  },
   undoImport: {
     label: 'Importação desfeita',
     from: ['new'],

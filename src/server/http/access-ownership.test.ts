@@ -41,6 +41,7 @@ const validBodies: Record<string, (context: Context) => unknown> = {
     operation: { action: 'returnToPool' },
   }),
   'PATCH /api/leads/{id}': () => ({ notes: 'Anotação nova' }),
+  'POST /api/leads/{id}/merge': ({ leadId }) => ({ other: leadId + 1 }),
   'POST /api/do-not-call': ({ phone }) => ({ phone, reason: 'Pediu para não ligar' }),
   'POST /api/leads/{id}/attempts': () => ({ outcome: 'no_answer' }),
   'PATCH /api/follow-up/{id}': () => ({ confirmed: true }),

@@ -252,6 +252,22 @@ const apply: Record<LeadAction, () => Promise<Applied>> = {
     await bulk([...leads.values()], { action: 'erase' });
     return { leads };
   },
+  async mergeInto() {
+    // Each lead has a twin of its CPF, which the merge keeps.
+    const cpfOf = (status: LeadStatus) => String(leadStatuses.indexOf(status)).padStart(11, '7');
+    const leads = await seedOnePerStatus((status) => ({ cpf: cpfOf(status) }));
+    for (const [status, id] of leads) {
+      const kept = await seedLead({ status: 'new', cpf: cpfOf(status) });
+      const response = await t.app.inject({
+        method: 'POST',
+        url: `/api/leads/${kept}/merge`,
+        headers: asAdmin(),
+        payload: { other: id },
+      });
+      expect(response.statusCode, response.body).toBe(200);
+    }
+    return { leads };
+  },
   async undoImport() {
     // An undo takes a whole batch or nothing: one batch per status.
     const leads = new Map<LeadStatus, number>();

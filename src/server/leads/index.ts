@@ -6,10 +6,13 @@ import { createLeadRepository } from './lead.repository.ts';
 import { leadRoutes } from './lead.routes.ts';
 import { createLeadService } from './lead.service.ts';
 import { createLeadChangeRepository } from './lead-change.repository.ts';
+import { createLeadMergeRepository } from './lead-merge.repository.ts';
+import { leadMergeRoutes } from './lead-merge.routes.ts';
+import { createLeadMergeService } from './lead-merge.service.ts';
 import { overdueCallbackCheckMs, returnOverdueCallbacks } from './overdue-callbacks.ts';
 
 /**
- * The lead list feature: /api/leads and its detail, edit, bulk actions, export, summary; and
+ * The lead list feature: /api/leads and its detail, edit, merge, bulk actions, export, summary; and
  * the overdue call-backs given back to the pool when the contact rules say so.
  */
 export const leadsFeature: FastifyPluginAsync<FeatureOptions> = async (
@@ -17,12 +20,19 @@ export const leadsFeature: FastifyPluginAsync<FeatureOptions> = async (
   { database, timeZone },
 ) => {
   const leadChanges = createLeadChangeRepository(database.db, timeZone);
+  const unitOfWork = createUnitOfWork(database.db, app.log);
   const leadService = createLeadService({
     leads: createLeadRepository(database.db, timeZone),
     leadChanges,
-    unitOfWork: createUnitOfWork(database.db, app.log),
+    unitOfWork,
   });
   await app.register(leadRoutes, { leadService, timeZone });
+  const mergeService = createLeadMergeService({
+    merges: createLeadMergeRepository(database.db),
+    unitOfWork,
+    detail: leadService.detail,
+  });
+  await app.register(leadMergeRoutes, { mergeService });
 
   const contactRules = createContactRulesRepository(database.db);
   const overdue = setInterval(() => {

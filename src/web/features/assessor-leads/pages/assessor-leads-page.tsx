@@ -21,7 +21,6 @@ import {
 } from '../../../../core/attempts.ts';
 import { firstCallablePhone } from '../../../../core/lead-phones.ts';
 import { type AttemptOutcome, closedStatuses } from '../../../../core/lead-status.ts';
-import { formatBrazilianPhone } from '../../../../core/phone.ts';
 import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
 import { PageTitle } from '../../../components/page-title.tsx';
 import { formatInteger } from '../../../components/pt-br-format.ts';
@@ -30,6 +29,7 @@ import { RowsSkeleton } from '../../../components/rows-skeleton.tsx';
 import { describeCallingStatus } from '../../calling-calendar/index.ts';
 import { useMyLeads } from '../api/get-my-leads.ts';
 import { useRecordAttempt } from '../api/record-attempt.ts';
+import { blockingText } from '../components/blocking-text.ts';
 import { DayProgress } from '../components/day-progress.tsx';
 import { LeadCard, leadCardId } from '../components/lead-card.tsx';
 import { OutOfHoursDialog } from '../components/out-of-hours-dialog.tsx';
@@ -86,6 +86,8 @@ export function AssessorLeadsPage() {
     : 0;
   const current = leads.find((lead) => lead.id === currentId) ?? leads[0];
   const busy = recordAttempt.isPending || undoLastCall.undoing;
+  const blockingWords =
+    blocking && blockingText(blocking.lead, blocking.choice, dialledOf(blocking.lead));
 
   // Moving with the keyboard, or after an outcome, puts the focus on the new current card.
   const lastFocusRequest = useRef(0);
@@ -222,12 +224,8 @@ export function AssessorLeadsPage() {
       </VisuallyHidden>
       <ConfirmDialog
         opened={blocking !== null}
-        title={`${blocking?.choice.label ?? ''}: bloquear o telefone?`}
-        message={
-          blocking
-            ? `${blocking.lead.name} sai da sua lista e o telefone ${formatBrazilianPhone(blocking.lead.phone)} não será mais distribuído a ninguém.`
-            : ''
-        }
+        title={blockingWords?.title ?? ''}
+        message={blockingWords?.message ?? ''}
         confirmLabel={`Sim, ${blocking?.choice.label.toLowerCase() ?? ''}`}
         confirmColor="red"
         onConfirm={() => {

@@ -81,6 +81,9 @@ const detailLabels: Record<string, string> = {
   removed: 'Números retirados',
   ignoredRows: 'Linhas sem telefone',
   leadsBlocked: 'Leads bloqueados',
+  mergedLeadId: 'Lead mesclado a este',
+  numbersAdded: 'Números acrescentados',
+  callsMoved: 'Ligações trazidas',
   ...retryKeyLabels,
 };
 

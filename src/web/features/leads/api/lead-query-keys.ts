@@ -6,5 +6,8 @@ export const leadKeys = {
   list: (filter: LeadFilter, sort: LeadSort) => [...leadKeys.all, 'list', filter, sort] as const,
   count: (filter: LeadFilter) => [...leadKeys.all, 'count', filter] as const,
   detail: (id: number) => [...leadKeys.all, 'detail', id] as const,
+  mergeCandidates: (id: number) => [...leadKeys.all, 'merge-candidates', id] as const,
+  mergePreview: (id: number, other: number) =>
+    [...leadKeys.all, 'merge-preview', id, other] as const,
   newSummary: () => [...leadKeys.all, 'new-summary'] as const,
 };

@@ -27,6 +27,7 @@ import { QueryErrorAlert } from '../../../components/query-error-alert.tsx';
 import { personalDataUrl } from '../api/export-personal-data.ts';
 import { useLead } from '../api/get-lead.ts';
 import { LeadEditForm } from './lead-edit-form.tsx';
+import { LeadMergeSection } from './lead-merge-section.tsx';
 import { LeadStatusBadge } from './lead-status-badge.tsx';
 import { erasedLeadLabel } from './leads-table.tsx';
 
@@ -188,6 +189,8 @@ function LeadDetailContent({ lead }: { lead: LeadDetail }) {
           </Table>
         </Section>
       ) : null}
+
+      <LeadMergeSection lead={lead} />
 
       {lead.erased ? null : (
         <Section title="Corrigir dados">

@@ -1,0 +1,55 @@
+import { z } from 'zod';
+import { leadNumberSchema } from './lead-phones.ts';
+import { leadStatusSchema } from './lead-status.ts';
+
+/**
+ * Merging two leads of one person (issue #21 §4): leads that share a CPF (a number cannot be
+ * two leads': deduplication refuses it) are offered on the lead page; the admin sees what the
+ * merged lead will hold, and confirms. The lead on the page stays; the other's numbers, empty
+ * fields' values, calls and history join it, and the other is gone. The audit keeps who did it.
+ */
+
+/** A lead as the merge lists it: enough to tell two of one person apart. */
+export const mergeCandidateSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  phone: z.string(),
+  status: leadStatusSchema,
+  ownerName: z.string().nullable(),
+  source: z.string().nullable(),
+  attempts: z.number().int(),
+  createdAt: z.iso.datetime(),
+});
+export type MergeCandidate = z.infer<typeof mergeCandidateSchema>;
+
+export const mergeCandidatesSchema = z.object({ candidates: z.array(mergeCandidateSchema) });
+export type MergeCandidates = z.infer<typeof mergeCandidatesSchema>;
+
+/** `GET /api/leads/{id}/merge-preview?other=` and the body of `POST /api/leads/{id}/merge`. */
+export const mergeOtherSchema = z.strictObject({
+  other: z.coerce
+    .number({ error: 'Informe o lead a mesclar.' })
+    .int({ error: 'Informe o lead a mesclar.' })
+    .positive({ error: 'Informe o lead a mesclar.' }),
+});
+export type MergeOther = z.input<typeof mergeOtherSchema>;
+
+/** What the merged lead will hold. */
+export const mergePreviewSchema = z.object({
+  kept: mergeCandidateSchema,
+  removed: mergeCandidateSchema,
+  lead: z.object({
+    name: z.string(),
+    email: z.string().nullable(),
+    cpf: z.string().nullable(),
+    city: z.string().nullable(),
+    uf: z.string().nullable(),
+    notes: z.string().nullable(),
+  }),
+  /** Every number, the kept lead's first. */
+  phones: z.array(leadNumberSchema),
+  /** The calls and history rows the removed lead brings. */
+  callsMoved: z.number().int(),
+  attempts: z.number().int(),
+});
+export type MergePreview = z.infer<typeof mergePreviewSchema>;

@@ -1,0 +1,156 @@
+import { type Kysely, sql } from 'kysely';
+import type { LeadPhone } from '../../core/lead-phones.ts';
+import type { LeadStatus } from '../../core/lead-status.ts';
+import type { Database } from '../db/schema.ts';
+
+/** A lead as a merge reads it: what the merged lead takes from it. */
+export interface MergeLeadRow {
+  id: number;
+  name: string | null;
+  phone: string | null;
+  phoneRaw: string | null;
+  email: string | null;
+  cpf: string | null;
+  city: string | null;
+  uf: string | null;
+  notes: string | null;
+  status: LeadStatus;
+  ownerId: string | null;
+  ownerName: string | null;
+  source: string | null;
+  attempts: number;
+  createdAt: Date;
+  erasedAt: Date | null;
+  /** Its numbers when it has several (lead_phones), with how the file spelt them. */
+  phones: (LeadPhone & { raw: string })[];
+  calls: number;
+}
+
+/** A number of the merged lead, in its order. */
+export type MergedPhone = LeadPhone & { raw: string };
+
+/** The columns of a lead the merge fills from the other when the kept one has none. */
+export interface MergedFields {
+  email: string | null;
+  cpf: string | null;
+  city: string | null;
+  uf: string | null;
+  notes: string | null;
+}
+
+export function createLeadMergeRepository(db: Kysely<Database>) {
+  return {
+    within: (executor: Kysely<Database>) => createLeadMergeRepository(executor),
+
+    /** The other leads of the same CPF, not erased: the ones a merge is offered with. */
+    candidates(leadId: number) {
+      return db
+        .selectFrom('leads as l')
+        .innerJoin('leads as o', (join) =>
+          join.onRef('o.cpf', '=', 'l.cpf').onRef('o.id', '<>', 'l.id'),
+        )
+        .leftJoin('users as u', 'u.id', 'o.owner_id')
+        .select([
+          'o.id',
+          'o.name',
+          'o.phone',
+          'o.status',
+          'u.name as ownerName',
+          'o.source',
+          'o.attempts',
+          'o.created_at as createdAt',
+        ])
+        .where('l.id', '=', leadId)
+        .where('l.erased_at', 'is', null)
+        .where('o.erased_at', 'is', null)
+        .where('l.cpf', 'is not', null)
+        .orderBy('o.id')
+        .limit(20)
+        .execute();
+    },
+
+    /** The two leads, locked in id order when `lock` (a merge's own transaction). */
+    async pair(ids: [number, number], lock: boolean): Promise<MergeLeadRow[]> {
+      const result = await sql<MergeLeadRow>`
+        select l.id, l.name, l.phone, l.phone_raw as "phoneRaw", l.email, l.cpf, l.city, l.uf,
+          l.notes, l.status, l.owner_id as "ownerId", u.name as "ownerName", l.source,
+          l.attempts, l.created_at as "createdAt", l.erased_at as "erasedAt",
+          coalesce((
+            select json_agg(json_build_object('phone', n.phone, 'raw', n.phone_raw,
+              'label', n.label, 'whatsapp', n.whatsapp, 'state', n.state) order by n.position)
+            from lead_phones n where n.lead_id = l.id
+          ), '[]') as phones,
+          (select count(*)::int from lead_attempts a where a.lead_id = l.id) as calls
+        from leads l left join users u on u.id = l.owner_id
+        where l.id in (${ids[0]}, ${ids[1]})
+        order by l.id
+        ${lock ? sql`for update of l` : sql``}
+      `.execute(db);
+      return result.rows;
+    },
+
+    /**
+     * Moves `removedId` into `keptId` in the caller's transaction: the kept lead takes the
+     * numbers, the fields and the attempt count, the removed one's calls and history rows
+     * follow it, and the removed lead is deleted; a history row on the kept one says so.
+     */
+    async merge(
+      kept: MergeLeadRow,
+      removedId: number,
+      change: { fields: MergedFields; phones: MergedPhone[]; attempts: number },
+      adminId: string,
+      reason: string,
+    ) {
+      await db.deleteFrom('lead_phones').where('lead_id', 'in', [kept.id, removedId]).execute();
+      await db
+        .updateTable('lead_attempts')
+        .set({ lead_id: kept.id })
+        .where('lead_id', '=', removedId)
+        .execute();
+      // The other lead's history reads as its own among the kept one's rows.
+      await db
+        .updateTable('lead_history')
+        .set({ lead_id: kept.id, reason: sql<string>`reason || ${` (lead #${removedId})`}` })
+        .where('lead_id', '=', removedId)
+        .execute();
+      await db.deleteFrom('outcome_undo').where('lead_id', '=', removedId).execute();
+      await sql`
+        update leads k set extra = r.extra || k.extra from leads r
+        where k.id = ${kept.id} and r.id = ${removedId}
+      `.execute(db);
+      await db.deleteFrom('leads').where('id', '=', removedId).execute();
+      await db
+        .updateTable('leads')
+        .set({ ...change.fields, attempts: change.attempts, updated_at: new Date() })
+        .where('id', '=', kept.id)
+        .execute();
+      await db
+        .insertInto('lead_phones')
+        .values(
+          change.phones.map((phone, position) => ({
+            lead_id: kept.id,
+            position,
+            phone: phone.phone,
+            phone_raw: phone.raw,
+            label: phone.label,
+            whatsapp: phone.whatsapp,
+            state: phone.state,
+          })),
+        )
+        .execute();
+      await db
+        .insertInto('lead_history')
+        .values({
+          lead_id: kept.id,
+          changed_by: adminId,
+          from_status: kept.status,
+          to_status: kept.status,
+          from_owner_id: kept.ownerId,
+          to_owner_id: kept.ownerId,
+          reason,
+        })
+        .execute();
+    },
+  };
+}
+export type LeadMergeRepository = ReturnType<typeof createLeadMergeRepository>;
