@@ -40,7 +40,13 @@ export function leadFilterCondition(
       }
     } else if (search.phone || search.cpf) {
       const exact: RawBuilder<SqlBool>[] = [];
-      if (search.phone) exact.push(sql<SqlBool>`l.phone = ${search.phone}`);
+      if (search.phone) {
+        exact.push(sql<SqlBool>`l.phone = ${search.phone}`);
+        // Any of a lead's several numbers (0028); an array, so both stay index scans.
+        exact.push(
+          sql<SqlBool>`l.id = any(array(select p.lead_id from lead_phones p where p.phone = ${search.phone}))`,
+        );
+      }
       if (search.cpf) exact.push(sql<SqlBool>`l.cpf = ${search.cpf}`);
       conditions.push(sql<SqlBool>`(${sql.join(exact, sql` or `)})`);
     } else {

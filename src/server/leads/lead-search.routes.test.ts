@@ -69,6 +69,24 @@ describe('GET /api/leads: search', () => {
     expect(await ids(`q=${encodeURIComponent('98765-43')}`)).toEqual([phoneLead]);
   });
 
+  it('finds a lead by any of its several numbers', async () => {
+    const several = await seedLead({ name: 'Vários', phone: '+5521987650101', batch_id: batch });
+    await context.t.database.db
+      .insertInto('lead_phones')
+      .values(
+        ['+5521987650101', '+5521987650102'].map((phone, position) => ({
+          lead_id: several,
+          position,
+          phone,
+          phone_raw: phone,
+          label: 'Telefone',
+        })),
+      )
+      .execute();
+    expect(await ids(`q=${encodeURIComponent('(21) 98765-0102')}`)).toEqual([several]);
+    expect(await ids(`q=${encodeURIComponent('21 98765-0101')}`)).toEqual([several]);
+  });
+
   it('finds an e-mail typed in another case and a CPF with punctuation', async () => {
     expect(await ids(`q=${encodeURIComponent('Bia.Souza@EXEMPLO.com.br')}`)).toEqual([emailLead]);
     expect(await ids(`q=${encodeURIComponent('529.982.247-25')}`)).toEqual([cpfLead]);
