@@ -110,6 +110,13 @@ describe('a lead with several numbers', () => {
     expect(await lead(leadId)).toMatchObject({ status: 'assigned', attempts: 0 });
   });
 
+  it('lets the owner close a lead none of whose numbers may be dialled any more', async () => {
+    const { leadId } = await leadWithThreeNumbers(['invalid', 'do_not_call', 'do_not_call']);
+    const response = await record(context.ana, leadId, { outcome: 'invalid' });
+    expect(response.statusCode, response.body).toBe(201);
+    expect(await lead(leadId)).toMatchObject({ status: 'invalid', owner_id: null });
+  });
+
   it('gives a number found dead back on "Desfazer"', async () => {
     const { leadId, phones } = await leadWithThreeNumbers();
     const call = await record(context.ana, leadId, { outcome: 'invalid', phone: phones[1] });

@@ -151,9 +151,13 @@ function planCall(
 
 /**
  * The number a call dialled: the one the page names, which must be one of the lead's and still
- * callable, or the lead's main number.
+ * callable, or the lead's main number; the main number too when none is callable any more.
  */
 function dialledNumber(history: CallHistory, phone: string | undefined): string | null {
+  // Its numbers all dead or blocked since it was handed out: the call only closes the lead.
+  if (history.phones.length > 0 && callablePhones(history.phones).length === 0) {
+    return history.phone;
+  }
   if (phone === undefined || phone === history.phone) {
     const main = history.phones[0];
     if (main && main.state !== 'valid') return refuseNumber(main.state);

@@ -35,6 +35,11 @@ export function LeadNumbers({
       size="sm"
     >
       <Stack gap={6} mt={4}>
+        {phones.some((number) => number.state === 'valid') ? null : (
+          <Text size="sm" c="red.8">
+            Nenhum número deste lead pode ser ligado: registre "Número inválido".
+          </Text>
+        )}
         {phones.map((number) => {
           const digits = number.phone.replace(/\D/g, '');
           const callable = number.state === 'valid';
