@@ -119,7 +119,7 @@ describe('a lead with three numbers', () => {
       .getByRole('row', { name: `Abrir ${twin}` })
       .click();
     const drawer = desk.getByRole('dialog', { name: twin });
-    await drawer.getByText('Mesmo CPF em outros leads').waitFor();
+    await drawer.getByText('A mesma pessoa em outros leads (mesmo CPF ou telefone)').waitFor();
     await drawer.getByRole('button', { name: /^Mesclar #\d+ neste lead$/ }).click();
     const preview = desk.getByRole('dialog', { name: /^Mesclar o lead #\d+ neste lead$/ });
     const merged = preview.getByRole('table', { name: 'Lead depois de mesclar' });
@@ -128,7 +128,9 @@ describe('a lead with three numbers', () => {
     await preview.getByRole('button', { name: 'Mesclar', exact: true }).click();
     await drawer.getByText('Todos os números').waitFor();
     await drawer.getByText(`WhatsApp: ${shown(whatsapp)} · WhatsApp · Válido`).waitFor();
-    await expect(drawer.getByText('Mesmo CPF em outros leads').count()).resolves.toBe(0);
+    await expect(
+      drawer.getByText('A mesma pessoa em outros leads (mesmo CPF ou telefone)').count(),
+    ).resolves.toBe(0);
     await desk.context().close();
     await work.context().close();
   });

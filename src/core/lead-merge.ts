@@ -3,10 +3,11 @@ import { leadNumberSchema } from './lead-phones.ts';
 import { leadStatusSchema } from './lead-status.ts';
 
 /**
- * Merging two leads of one person (issue #21 §4): leads that share a CPF (a number cannot be
- * two leads': deduplication refuses it) are offered on the lead page; the admin sees what the
- * merged lead will hold, and confirms. The lead on the page stays; the other's numbers, empty
- * fields' values, calls and history join it, and the other is gone. The audit keeps who did it.
+ * Merging two leads of one person (issue #21 §4): leads that share a CPF or a number
+ * (deduplication refuses a number already stored, but two imports at once may each take one)
+ * are offered on the lead page; the admin sees what the merged lead will hold, and confirms.
+ * The lead on the page stays; the other's numbers, empty fields' values, calls and history join
+ * it, and the other is gone. The audit keeps who did it.
  */
 
 /** A lead as the merge lists it: enough to tell two of one person apart. */

@@ -42,31 +42,39 @@ export function createLeadMergeRepository(db: Kysely<Database>) {
   return {
     within: (executor: Kysely<Database>) => createLeadMergeRepository(executor),
 
-    /** The other leads of the same CPF, not erased: the ones a merge is offered with. */
-    candidates(leadId: number) {
-      return db
-        .selectFrom('leads as l')
-        .innerJoin('leads as o', (join) =>
-          join.onRef('o.cpf', '=', 'l.cpf').onRef('o.id', '<>', 'l.id'),
+    /**
+     * The other leads, not erased, of the same CPF or with one of this lead's numbers (two
+     * imports running at once can each take a number the other is taking).
+     */
+    async candidates(leadId: number) {
+      const result = await sql<{
+        id: number;
+        name: string | null;
+        phone: string | null;
+        status: LeadStatus;
+        ownerName: string | null;
+        source: string | null;
+        attempts: number;
+        createdAt: Date;
+      }>`
+        with lead as (
+          select id, cpf, phone from leads where id = ${leadId} and erased_at is null
+        ), numbers as (
+          select phone from lead where phone is not null
+          union select n.phone from lead_phones n join lead on n.lead_id = lead.id
         )
-        .leftJoin('users as u', 'u.id', 'o.owner_id')
-        .select([
-          'o.id',
-          'o.name',
-          'o.phone',
-          'o.status',
-          'u.name as ownerName',
-          'o.source',
-          'o.attempts',
-          'o.created_at as createdAt',
-        ])
-        .where('l.id', '=', leadId)
-        .where('l.erased_at', 'is', null)
-        .where('o.erased_at', 'is', null)
-        .where('l.cpf', 'is not', null)
-        .orderBy('o.id')
-        .limit(20)
-        .execute();
+        select o.id, o.name, o.phone, o.status, u.name as "ownerName", o.source, o.attempts,
+          o.created_at as "createdAt"
+        from leads o left join users u on u.id = o.owner_id
+        where o.id <> ${leadId} and o.erased_at is null
+          and (o.cpf = (select cpf from lead)
+            or o.phone in (select phone from numbers)
+            or o.id in (select n.lead_id from lead_phones n
+                        where n.phone in (select phone from numbers)))
+        order by o.id
+        limit 20
+      `.execute(db);
+      return result.rows;
     },
 
     /** The two leads, locked in id order when `lock` (a merge's own transaction). */

@@ -124,11 +124,43 @@ describe('merging two leads of one person', () => {
     expect(taken.json().leads.map((lead: { id: number }) => lead.id)).not.toContain(removed);
   });
 
+  it('offers and merges two leads that share a number, keeping the number once', async () => {
+    // Two imports at once: each took the number the other was taking.
+    const shared = '+5531987650001';
+    const kept = await seedLead({ name: 'Joana', phone: shared, cpf: null });
+    const removed = await seedLead({ name: 'Joana B.', phone: '+5531987650002', cpf: null });
+    await context.t.database.db
+      .insertInto('lead_phones')
+      .values(
+        ['+5531987650002', shared].map((phone, position) => ({
+          lead_id: removed,
+          position,
+          phone,
+          phone_raw: phone,
+          label: position === 0 ? 'Telefone' : 'Celular',
+        })),
+      )
+      .execute();
+    const candidates = await inject('GET', `/api/leads/${kept}/merge-candidates`);
+    expect(candidates.json().candidates.map((lead: { id: number }) => lead.id)).toEqual([removed]);
+    const response = await inject('POST', `/api/leads/${kept}/merge`, { other: removed });
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.json().phones.map((phone: { phone: string }) => phone.phone)).toEqual([
+      shared,
+      '+5531987650002',
+    ]);
+  });
+
   it('refuses leads of different CPFs, the same lead, a missing one and an assessor, changing nothing', async () => {
     const { kept, removed } = await twins();
     const stranger = await seedLead({ name: 'Outra pessoa', cpf: '39053344705' });
     const cases: [number, unknown, number, string][] = [
-      [kept, { other: stranger }, 409, 'Só leads com o mesmo CPF podem ser mesclados.'],
+      [
+        kept,
+        { other: stranger },
+        409,
+        'Só leads com o mesmo CPF ou com um telefone em comum podem ser mesclados.',
+      ],
       [kept, { other: kept }, 400, 'Escolha outro lead para mesclar com este.'],
       [kept, { other: 999_999 }, 404, 'Lead não encontrado.'],
       [kept, { other: 'dois' }, 400, 'other: Informe o lead a mesclar.'],

@@ -19,7 +19,8 @@ export const leadMergeRoutes: FastifyPluginAsyncZod<{ mergeService: LeadMergeSer
       config: { access: 'admin' },
       schema: {
         tags: ['leads'],
-        summary: 'Os outros leads com o mesmo CPF, que podem ser mesclados a este',
+        summary:
+          'Os outros leads com o mesmo CPF ou um telefone em comum, que podem ser mesclados a este',
         params: leadIdParamsSchema,
         response: { 200: mergeCandidatesSchema },
       },

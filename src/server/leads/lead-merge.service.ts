@@ -55,7 +55,7 @@ function numbersOf(lead: MergeLeadRow): MergedPhone[] {
 
 /**
  * The merged lead: the kept one's fields, the other's where the kept one has none, every
- * number of both (the kept one's first), both leads' calls.
+ * number of both once (the kept one's first), both leads' calls.
  */
 function merged(kept: MergeLeadRow, removed: MergeLeadRow) {
   const fields: MergedFields = {
@@ -65,8 +65,12 @@ function merged(kept: MergeLeadRow, removed: MergeLeadRow) {
     uf: kept.uf ?? removed.uf,
     notes: kept.notes ?? removed.notes,
   };
-  const phones = [...numbersOf(kept), ...numbersOf(removed)];
-  return { fields, phones, attempts: kept.attempts + removed.attempts };
+  const own = numbersOf(kept);
+  const brought = numbersOf(removed).filter(
+    (number) => !own.some((mine) => mine.phone === number.phone),
+  );
+  const phones = [...own, ...brought];
+  return { fields, phones, brought, attempts: kept.attempts + removed.attempts };
 }
 
 /** The pair as a merge needs it, or why it cannot be merged. */
@@ -83,8 +87,14 @@ function checkedPair(rows: MergeLeadRow[], keptId: number, removedId: number) {
       'Os dados de um destes leads foram apagados (LGPD): eles não podem ser mesclados.',
     );
   }
-  if (!kept.cpf || kept.cpf !== removed.cpf) {
-    throw new AppError('CONFLICT', 'Só leads com o mesmo CPF podem ser mesclados.');
+  const sameCpf = kept.cpf !== null && kept.cpf === removed.cpf;
+  const keptNumbers = numbersOf(kept).map((number) => number.phone);
+  const shareNumber = numbersOf(removed).some((number) => keptNumbers.includes(number.phone));
+  if (!sameCpf && !shareNumber) {
+    throw new AppError(
+      'CONFLICT',
+      'Só leads com o mesmo CPF ou com um telefone em comum podem ser mesclados.',
+    );
   }
   return { kept, removed };
 }
@@ -138,7 +148,7 @@ export function createLeadMergeService({
           target: { type: 'lead', id: kept.id },
           details: {
             mergedLeadId: removed.id,
-            numbersAdded: numbersOf(removed).length,
+            numbersAdded: result.brought.length,
             callsMoved: removed.calls,
           },
         });

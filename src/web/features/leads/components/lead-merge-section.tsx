@@ -22,7 +22,7 @@ export function LeadMergeSection({ lead }: { lead: LeadDetail }) {
   return (
     <Stack gap="xs" component="section">
       <Text fw={700} size="sm">
-        Mesmo CPF em outros leads
+        A mesma pessoa em outros leads (mesmo CPF ou telefone)
       </Text>
       <Text size="sm" c="dimmed">
         Mesclar traz para este lead os números, os dados que faltam, as ligações e o histórico do
