@@ -6,6 +6,7 @@ import { createLeadRepository } from './lead.repository.ts';
 import { leadRoutes } from './lead.routes.ts';
 import { createLeadService } from './lead.service.ts';
 import { createLeadChangeRepository } from './lead-change.repository.ts';
+import { createLeadExportRepository } from './lead-export.repository.ts';
 import { createLeadMergeRepository } from './lead-merge.repository.ts';
 import { leadMergeRoutes } from './lead-merge.routes.ts';
 import { createLeadMergeService } from './lead-merge.service.ts';
@@ -24,6 +25,7 @@ export const leadsFeature: FastifyPluginAsync<FeatureOptions> = async (
   const leadService = createLeadService({
     leads: createLeadRepository(database.db, timeZone),
     leadChanges,
+    exports: createLeadExportRepository(database.db, timeZone),
     unitOfWork,
   });
   await app.register(leadRoutes, { leadService, timeZone });

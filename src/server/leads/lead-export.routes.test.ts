@@ -22,12 +22,34 @@ describe('GET /api/leads/export', () => {
       attempts: 2,
       created_at: new Date('2026-03-01T15:04:00Z'),
     });
-    await seedLead({
+    const joao = await seedLead({
       batch_id: batch,
       name: 'João; "o Bom"',
       phone: '+5511987650002',
       created_at: new Date('2026-03-02T02:00:00Z'),
     });
+    await context.t.database.db
+      .insertInto('lead_phones')
+      .values([
+        { lead_id: joao, position: 0, phone: '+5511987650002', phone_raw: '-', label: 'Telefone' },
+        {
+          lead_id: joao,
+          position: 1,
+          phone: '+5511987650003',
+          phone_raw: '-',
+          label: 'WhatsApp',
+          whatsapp: true,
+        },
+        {
+          lead_id: joao,
+          position: 2,
+          phone: '+552134560004',
+          phone_raw: '-',
+          label: 'Fixo',
+          state: 'invalid',
+        },
+      ])
+      .execute();
   });
 
   it('streams CSV for Excel in Brazil: BOM, ;, CRLF, labels, local dates, formulas neutralised', async () => {
@@ -44,13 +66,13 @@ describe('GET /api/leads/export', () => {
     expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
     const lines = response.body.replace(/^\uFEFF/, '').split('\r\n');
     expect(lines[0]).toBe(
-      'Nome;Telefone;E-mail;CPF;Cidade;UF;Status;Assessor;Lote;Origem;Tentativas;Reciclagens;Criado em',
+      'Nome;Telefone;Outros telefones;E-mail;CPF;Cidade;UF;Status;Assessor;Lote;Origem;Tentativas;Reciclagens;Criado em',
     );
     expect(lines[1]).toBe(
-      '"João; ""o Bom""";(11) 98765-0002;;;;;Novo;;março.csv;;0;0;01/03/2026 23:00',
+      '"João; ""o Bom""";(11) 98765-0002;"(11) 98765-0003 WhatsApp, (21) 3456-0004 Inválido";;;;;Novo;;março.csv;;0;0;01/03/2026 23:00',
     );
     expect(lines[2]).toBe(
-      `"'=HYPERLINK(""http://mal.example"",""clique"")";(11) 98765-0001;;529.982.247-25;'+cidade;SP;Distribuído;Ana Assessora;março.csv;'@origem;2;0;01/03/2026 12:04`,
+      `"'=HYPERLINK(""http://mal.example"",""clique"")";(11) 98765-0001;;;529.982.247-25;'+cidade;SP;Distribuído;Ana Assessora;março.csv;'@origem;2;0;01/03/2026 12:04`,
     );
     expect(lines[3]).toBe('');
   });
@@ -67,8 +89,8 @@ describe('GET /api/leads/export', () => {
     const sheet = workbook.getWorksheet('Leads');
     expect(sheet?.getRow(1).getCell(1).value).toBe('Nome');
     expect(sheet?.getRow(3).getCell(1).value).toBe('\'=HYPERLINK("http://mal.example","clique")');
-    expect(sheet?.getRow(3).getCell(7).value).toBe('Distribuído');
-    expect(sheet?.getRow(3).getCell(11).value).toBe(2);
+    expect(sheet?.getRow(3).getCell(8).value).toBe('Distribuído');
+    expect(sheet?.getRow(3).getCell(12).value).toBe(2);
     expect(sheet?.rowCount).toBe(3);
   });
 });

@@ -1,4 +1,5 @@
 import { formatCpf } from '../../core/cpf.ts';
+import { type LeadPhone, phoneStateLabels } from '../../core/lead-phones.ts';
 import { type LeadStatus, leadStatusLabels } from '../../core/lead-status.ts';
 import { formatBrazilianPhone } from '../../core/phone.ts';
 import { type Cell, type SpreadsheetLayout, textCell } from '../export/spreadsheet-export.ts';
@@ -9,6 +10,8 @@ export { neutraliseCell } from '../export/spreadsheet-export.ts';
 export interface ExportRow {
   name: string | null;
   phone: string | null;
+  /** The lead's other numbers (lead_phones), in order; null for a lead with one. */
+  otherPhones: Omit<LeadPhone, 'label'>[] | null;
   email: string | null;
   cpf: string | null;
   city: string | null;
@@ -26,6 +29,7 @@ export interface ExportRow {
 export const exportHeaders = [
   'Nome',
   'Telefone',
+  'Outros telefones',
   'E-mail',
   'CPF',
   'Cidade',
@@ -43,6 +47,7 @@ function cells(row: ExportRow): Cell[] {
   return [
     textCell(row.name),
     textCell(row.phone ? formatBrazilianPhone(row.phone) : null),
+    textCell(row.otherPhones?.map(describePhone).join(', ')),
     textCell(row.email),
     textCell(row.cpf ? formatCpf(row.cpf) : null),
     textCell(row.city),
@@ -55,6 +60,17 @@ function cells(row: ExportRow): Cell[] {
     row.recycles,
     row.createdAt,
   ];
+}
+
+/** `(11) 98765-4321 WhatsApp`, `(21) 3456-7890 Inválido`: a number and what sets it apart. */
+function describePhone(phone: Omit<LeadPhone, 'label'>): string {
+  return [
+    formatBrazilianPhone(phone.phone),
+    phone.whatsapp ? 'WhatsApp' : null,
+    phone.state === 'valid' ? null : phoneStateLabels[phone.state],
+  ]
+    .filter(Boolean)
+    .join(' ');
 }
 
 export const leadExportLayout: SpreadsheetLayout<ExportRow> = {

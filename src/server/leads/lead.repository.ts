@@ -275,41 +275,6 @@ export function createLeadRepository(db: Kysely<Database>, timeZone: string) {
       return result.rows[0];
     },
 
-    /** The export rows, newest first, read by keyset in chunks so memory stays flat. */
-    async *exportRows(filter: LeadFilter, chunkSize = 2000) {
-      let after: number | undefined;
-      for (;;) {
-        let query = db
-          .selectFrom('leads as l')
-          .leftJoin('users as u', 'u.id', 'l.owner_id')
-          .leftJoin('import_batches as b', 'b.id', 'l.batch_id')
-          .select([
-            'l.id',
-            'l.name',
-            'l.phone',
-            'l.email',
-            'l.cpf',
-            'l.city',
-            'l.uf',
-            'l.status',
-            'u.name as ownerName',
-            'b.file_name as batchName',
-            'l.source',
-            'l.attempts',
-            'l.recycles',
-            local.dateTimeText(sql`l.created_at`).as('createdAt'),
-          ])
-          .where(leadFilterCondition(filter, local))
-          .where('l.erased_at', 'is', null);
-        if (after !== undefined) query = query.where('l.id', '<', after);
-        const rows = await query.orderBy('l.id', 'desc').limit(chunkSize).execute();
-        if (rows.length === 0) return;
-        yield rows;
-        if (rows.length < chunkSize) return;
-        after = rows[rows.length - 1]?.id;
-      }
-    },
-
     /** The `new` leads counted per batch and source, and whether each batch is all `new`. */
     async newSummary() {
       const counts = await db

@@ -26,6 +26,7 @@ import {
 } from '../http/keyset-cursor.ts';
 import type { LeadRepository } from './lead.repository.ts';
 import type { BulkOperation, LeadChangeRepository, LeadTarget } from './lead-change.repository.ts';
+import type { LeadExportRepository } from './lead-export.repository.ts';
 
 type SummaryRow = Awaited<ReturnType<LeadRepository['listPage']>>[number];
 
@@ -46,10 +47,12 @@ export { decodeCursor, encodeCursor };
 export function createLeadService({
   leads,
   leadChanges,
+  exports,
   unitOfWork,
 }: {
   leads: LeadRepository;
   leadChanges: LeadChangeRepository;
+  exports: LeadExportRepository;
   unitOfWork: RunUnitOfWork;
 }) {
   async function readDetail(id: number): Promise<{ detail: LeadDetail; erasedAt: Date | null }> {
@@ -241,7 +244,7 @@ export function createLeadService({
       };
     },
 
-    exportRows: (filter: LeadFilter) => leads.exportRows(filter),
+    exportRows: (filter: LeadFilter) => exports.exportRows(filter),
   };
 }
 export type LeadService = ReturnType<typeof createLeadService>;
