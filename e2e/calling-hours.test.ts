@@ -72,7 +72,12 @@ describe('calling hours', () => {
     expect(await confirm.isDisabled()).toBe(true);
     await dialog.getByLabel('Motivo').fill('Pediu para ligar agora, por mensagem');
     await confirm.click();
-    await page.getByRole('heading', { name: 'Fora do horário de ligação agora (1)' }).waitFor();
+    // Recorded: the lead now waits for its retry rule's delay, below the ones out of hours.
+    await page.getByRole('heading', { name: 'Aguardando a próxima ligação (1)' }).waitFor();
+    await closedCard.getByText(/^Nova tentativa a partir de/).waitFor();
+    await expect(
+      page.getByRole('heading', { name: /^Fora do horário de ligação agora/ }).count(),
+    ).resolves.toBe(0);
     const cookie = await cookieOf(assessor.email, assessor.password);
     const calls = (await api(cookie, '/api/attempts')).attempts as {
       leadName: string;
