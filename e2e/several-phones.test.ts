@@ -126,8 +126,17 @@ describe('a lead with three numbers', () => {
     await merged.getByText(`Celular: ${shown(mobile)} · Válido`).waitFor();
     await merged.getByText(`Telefone: ${shown(home)} · Inválido`).waitFor();
     await preview.getByRole('button', { name: 'Mesclar', exact: true }).click();
-    await drawer.getByText('Todos os números').waitFor();
-    await drawer.getByText(`WhatsApp: ${shown(whatsapp)} · WhatsApp · Válido`).waitFor();
+    await drawer.getByText(`WhatsApp: ${shown(whatsapp)} · WhatsApp`).waitFor();
+    // The number found dead by mistake is set right, and one the person gave since is added.
+    const deadState = drawer.getByLabel(`Estado do número ${shown(home)}`);
+    expect(await deadState.inputValue()).toBe('invalid');
+    await deadState.selectOption('valid');
+    await expect.poll(() => deadState.inputValue()).toBe('valid');
+    const extra = phoneDigits();
+    await drawer.getByLabel('Outro número').fill(`11 ${extra}`);
+    await drawer.getByLabel('Que número é').fill('Trabalho');
+    await drawer.getByRole('button', { name: 'Acrescentar' }).click();
+    await drawer.getByText(`Trabalho: ${shown(extra)}`).waitFor();
     await expect(
       drawer.getByText('A mesma pessoa em outros leads (mesmo CPF ou telefone)').count(),
     ).resolves.toBe(0);

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { leadPhoneSchema } from './lead-fields.ts';
 
 /**
  * A lead's numbers when it has several (issue #21 §4): each keeps its own state, so a dead
@@ -6,7 +7,7 @@ import { z } from 'zod';
  * number has none of these: its number's state is the lead's status.
  */
 export const phoneStates = ['valid', 'invalid', 'do_not_call'] as const;
-export const phoneStateSchema = z.enum(phoneStates);
+export const phoneStateSchema = z.enum(phoneStates, { error: 'Estado de número inválido.' });
 export type PhoneState = z.infer<typeof phoneStateSchema>;
 export const phoneStateLabels: Record<PhoneState, string> = {
   valid: 'Válido',
@@ -33,3 +34,23 @@ export function callablePhones(phones: readonly LeadPhone[]): LeadPhone[] {
 export function firstCallablePhone(lead: { phone: string; phones: readonly LeadPhone[] }): string {
   return callablePhones(lead.phones)[0]?.phone ?? lead.phone;
 }
+
+/** `POST /api/leads/{id}/phones`: a number the person gave, added to the lead. */
+export const addLeadPhoneBodySchema = z.strictObject({
+  phone: leadPhoneSchema,
+  label: z
+    .string()
+    .trim()
+    .min(1, { error: 'Diga que número é este (ex.: Celular, Trabalho).' })
+    .max(60, { error: 'No máximo 60 caracteres.' }),
+  whatsapp: z.boolean().default(false),
+});
+export type AddLeadPhoneBody = z.input<typeof addLeadPhoneBodySchema>;
+
+/** `PATCH /api/leads/{id}/phones/{phone}`: an admin corrects a number's state. */
+export const leadPhoneStateBodySchema = z.strictObject({ state: phoneStateSchema });
+export const leadPhoneParamsSchema = z.object({
+  id: z.coerce.number().int().positive(),
+  /** E.164, as the lead's numbers list it (`+` written `%2B` in the address). */
+  phone: z.string().max(20),
+});

@@ -42,6 +42,8 @@ const validBodies: Record<string, (context: Context) => unknown> = {
   }),
   'PATCH /api/leads/{id}': () => ({ notes: 'Anotação nova' }),
   'POST /api/leads/{id}/merge': ({ leadId }) => ({ other: leadId + 1 }),
+  'POST /api/leads/{id}/phones': () => ({ phone: '(11) 97654-3210', label: 'Celular' }),
+  'PATCH /api/leads/{id}/phones/{phone}': () => ({ state: 'invalid' }),
   'POST /api/do-not-call': ({ phone }) => ({ phone, reason: 'Pediu para não ligar' }),
   'POST /api/leads/{id}/attempts': () => ({ outcome: 'no_answer' }),
   'PATCH /api/follow-up/{id}': () => ({ confirmed: true }),

@@ -10,6 +10,9 @@ import { createLeadExportRepository } from './lead-export.repository.ts';
 import { createLeadMergeRepository } from './lead-merge.repository.ts';
 import { leadMergeRoutes } from './lead-merge.routes.ts';
 import { createLeadMergeService } from './lead-merge.service.ts';
+import { createLeadPhonesRepository } from './lead-phones.repository.ts';
+import { leadPhonesRoutes } from './lead-phones.routes.ts';
+import { createLeadPhonesService } from './lead-phones.service.ts';
 import { overdueCallbackCheckMs, returnOverdueCallbacks } from './overdue-callbacks.ts';
 
 /**
@@ -22,8 +25,9 @@ export const leadsFeature: FastifyPluginAsync<FeatureOptions> = async (
 ) => {
   const leadChanges = createLeadChangeRepository(database.db, timeZone);
   const unitOfWork = createUnitOfWork(database.db, app.log);
+  const leads = createLeadRepository(database.db, timeZone);
   const leadService = createLeadService({
-    leads: createLeadRepository(database.db, timeZone),
+    leads,
     leadChanges,
     exports: createLeadExportRepository(database.db, timeZone),
     unitOfWork,
@@ -35,6 +39,13 @@ export const leadsFeature: FastifyPluginAsync<FeatureOptions> = async (
     detail: leadService.detail,
   });
   await app.register(leadMergeRoutes, { mergeService });
+  const phonesService = createLeadPhonesService({
+    phones: createLeadPhonesRepository(database.db),
+    unitOfWork,
+    phoneTakenByAnother: leads.phoneTakenByAnother,
+    detail: leadService.detail,
+  });
+  await app.register(leadPhonesRoutes, { phonesService });
 
   const contactRules = createContactRulesRepository(database.db);
   const overdue = setInterval(() => {

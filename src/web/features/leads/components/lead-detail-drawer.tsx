@@ -18,7 +18,6 @@ import type { ReactNode } from 'react';
 import { retryKeyLabels } from '../../../../core/contact-rules.ts';
 import { formatCpf } from '../../../../core/cpf.ts';
 import { legalBasisLabels } from '../../../../core/imports.ts';
-import { phoneStateLabels } from '../../../../core/lead-phones.ts';
 import { leadStatusLabels } from '../../../../core/lead-status.ts';
 import { channelLabels, type LeadDetail, personalDataFileName } from '../../../../core/leads.ts';
 import { formatBrazilianPhone } from '../../../../core/phone.ts';
@@ -28,6 +27,7 @@ import { personalDataUrl } from '../api/export-personal-data.ts';
 import { useLead } from '../api/get-lead.ts';
 import { LeadEditForm } from './lead-edit-form.tsx';
 import { LeadMergeSection } from './lead-merge-section.tsx';
+import { LeadPhonesEditor } from './lead-phones-editor.tsx';
 import { LeadStatusBadge } from './lead-status-badge.tsx';
 import { erasedLeadLabel } from './leads-table.tsx';
 
@@ -134,16 +134,6 @@ function LeadDetailContent({ lead }: { lead: LeadDetail }) {
             </Text>
           ) : null}
         </Field>
-        {lead.phones.length > 1 ? (
-          <Field label="Todos os números">
-            {lead.phones.map((number) => (
-              <Text key={number.phone} size="sm">
-                {number.label}: {formatBrazilianPhone(number.phone)}
-                {number.whatsapp ? ' · WhatsApp' : ''} · {phoneStateLabels[number.state]}
-              </Text>
-            ))}
-          </Field>
-        ) : null}
         <Field label="E-mail">{lead.email}</Field>
         <Field label="CPF">{lead.cpf ? formatCpf(lead.cpf) : null}</Field>
         <Field label="Cidade / UF">{[lead.city, lead.uf].filter(Boolean).join(' / ')}</Field>
@@ -191,6 +181,12 @@ function LeadDetailContent({ lead }: { lead: LeadDetail }) {
       ) : null}
 
       <LeadMergeSection lead={lead} />
+
+      {lead.erased ? null : (
+        <Section title="Números">
+          <LeadPhonesEditor lead={lead} />
+        </Section>
+      )}
 
       {lead.erased ? null : (
         <Section title="Corrigir dados">
