@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { leadPhoneSchema } from './lead-fields.ts';
+import type { LeadStatus } from './lead-status.ts';
 
 /**
  * A lead's numbers when it has several (issue #21 §4): each keeps its own state, so a dead
@@ -24,6 +25,11 @@ export const leadNumberSchema = z.object({
   state: phoneStateSchema,
 });
 export type LeadPhone = z.infer<typeof leadNumberSchema>;
+
+/** The state of a lead's only number: the lead's own when it left circulation for it. */
+export function stateOfOnlyNumber(status: LeadStatus): PhoneState {
+  return status === 'invalid' || status === 'do_not_call' ? status : 'valid';
+}
 
 /** The numbers an assessor may still dial. */
 export function callablePhones(phones: readonly LeadPhone[]): LeadPhone[] {

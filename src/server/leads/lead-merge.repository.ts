@@ -3,6 +3,18 @@ import type { LeadPhone } from '../../core/lead-phones.ts';
 import type { LeadStatus } from '../../core/lead-status.ts';
 import type { Database } from '../db/schema.ts';
 
+/** A lead as the merge lists it, before it becomes the API's MergeCandidate. */
+export interface MergeCandidateRow {
+  id: number;
+  name: string | null;
+  phone: string | null;
+  status: LeadStatus;
+  ownerName: string | null;
+  source: string | null;
+  attempts: number;
+  createdAt: Date;
+}
+
 /** A lead as a merge reads it: what the merged lead takes from it. */
 export interface MergeLeadRow {
   id: number;
@@ -47,16 +59,7 @@ export function createLeadMergeRepository(db: Kysely<Database>) {
      * imports running at once can each take a number the other is taking).
      */
     async candidates(leadId: number) {
-      const result = await sql<{
-        id: number;
-        name: string | null;
-        phone: string | null;
-        status: LeadStatus;
-        ownerName: string | null;
-        source: string | null;
-        attempts: number;
-        createdAt: Date;
-      }>`
+      const result = await sql<MergeCandidateRow>`
         with lead as (
           select id, cpf, phone from leads where id = ${leadId} and erased_at is null
         ), numbers as (

@@ -1,6 +1,5 @@
 import type { MergeCandidate, MergeCandidates, MergePreview } from '../../core/lead-merge.ts';
-import type { LeadPhone } from '../../core/lead-phones.ts';
-import type { LeadStatus } from '../../core/lead-status.ts';
+import { stateOfOnlyNumber } from '../../core/lead-phones.ts';
 import { leadTransitions } from '../../core/lead-transitions.ts';
 import type { LeadDetail } from '../../core/leads.ts';
 import type { AuditTrail } from '../audit/index.ts';
@@ -8,6 +7,7 @@ import type { RunUnitOfWork } from '../db/unit-of-work.ts';
 import { AppError } from '../http/app-error.ts';
 import type {
   LeadMergeRepository,
+  MergeCandidateRow,
   MergedFields,
   MergedPhone,
   MergeLeadRow,
@@ -15,27 +15,13 @@ import type {
 
 const notFound = () => new AppError('NOT_FOUND', 'Lead não encontrado.');
 
-function toCandidate(row: {
-  id: number;
-  name: string | null;
-  phone: string | null;
-  status: LeadStatus;
-  ownerName: string | null;
-  source: string | null;
-  attempts: number;
-  createdAt: Date;
-}): MergeCandidate {
+function toCandidate(row: MergeCandidateRow): MergeCandidate {
   return {
     ...row,
     name: row.name ?? '',
     phone: row.phone ?? '',
     createdAt: row.createdAt.toISOString(),
   };
-}
-
-/** The state a lead's single number has: the lead's own when it left circulation for it. */
-function stateOfOnlyNumber(status: LeadStatus): LeadPhone['state'] {
-  return status === 'invalid' || status === 'do_not_call' ? status : 'valid';
 }
 
 /** A lead's numbers, its main one first: its lead_phones rows, or its only number. */

@@ -1,8 +1,8 @@
 import type { z } from 'zod';
-import type {
-  addLeadPhoneBodySchema,
-  leadPhoneStateBodySchema,
-  PhoneState,
+import {
+  type addLeadPhoneBodySchema,
+  type leadPhoneStateBodySchema,
+  stateOfOnlyNumber,
 } from '../../core/lead-phones.ts';
 import type { LeadDetail } from '../../core/leads.ts';
 import { normaliseBrazilianPhone } from '../../core/phone.ts';
@@ -12,11 +12,6 @@ import { AppError } from '../http/app-error.ts';
 import type { LeadPhonesRepository } from './lead-phones.repository.ts';
 
 const blockedNumber = 'Este número está numa lista de bloqueio: ele não pode ser ligado.';
-
-/** The state a lead's single number has: the lead's own when it left circulation for it. */
-function stateOfMain(status: string): PhoneState {
-  return status === 'invalid' || status === 'do_not_call' ? status : 'valid';
-}
 
 /** Whose open list shows the lead: its numbers there change too. */
 const ownersOf = (lead: { ownerId: string | null }) => (lead.ownerId ? [lead.ownerId] : []);
@@ -65,7 +60,7 @@ export function createLeadPhonesService({
             ? {
                 phone: lead.phone,
                 raw: lead.phoneRaw ?? lead.phone,
-                state: stateOfMain(lead.status),
+                state: stateOfOnlyNumber(lead.status),
               }
             : null;
         await repository
