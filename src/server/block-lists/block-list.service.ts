@@ -10,7 +10,7 @@ import type { AuditTrail } from '../audit/index.ts';
 import type { RunUnitOfWork } from '../db/unit-of-work.ts';
 import { AppError } from '../http/app-error.ts';
 import type { SavedUpload } from '../http/multipart-upload.ts';
-import { type FileInspection, inspectFile, readFileRows } from '../imports/index.ts';
+import { type FileInspection, inspectFile, readFileRowBatches } from '../imports/index.ts';
 import type { BlockListRepository, BlockListSourceRow } from './block-list.repository.ts';
 
 /** Phones sent to the database per statement while a file is read. */
@@ -51,18 +51,22 @@ async function readPhones(
   let ignoredRows = 0;
   const ignoredRowExamples: number[] = [];
   let columns: number[] | undefined;
-  for await (const row of readFileRows(filePath, inspection, { bytesRead: 0 })) {
-    const found = phonesInRow(row.cells, columns);
-    if (found.length === 0) {
-      if (row.rowNumber === 1) columns = phoneColumnsOf(row.cells);
-      else if (row.cells.some((cell) => cell.trim() !== '')) {
-        ignoredRows++;
-        if (ignoredRowExamples.length < ignoredExamplesKept) ignoredRowExamples.push(row.rowNumber);
+  for await (const rows of readFileRowBatches(filePath, inspection, { bytesRead: 0 })) {
+    for (const row of rows) {
+      const found = phonesInRow(row.cells, columns);
+      if (found.length === 0) {
+        if (row.rowNumber === 1) columns = phoneColumnsOf(row.cells);
+        else if (row.cells.some((cell) => cell.trim() !== '')) {
+          ignoredRows++;
+          if (ignoredRowExamples.length < ignoredExamplesKept) {
+            ignoredRowExamples.push(row.rowNumber);
+          }
+        }
+        continue;
       }
-      continue;
+      phones += found.length;
+      for (const phone of found) chunk.push(phone);
     }
-    phones += found.length;
-    chunk.push(...found);
     if (chunk.length >= chunkSize) {
       await send(chunk);
       chunk = [];

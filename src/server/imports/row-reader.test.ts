@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inspectFile } from './file-inspection.ts';
 import type { FileRow } from './file-row.ts';
 import { excelLayoutXlsx, zipFile } from './fixtures/import-fixtures.ts';
+import { readFileRowBatches, readFileRows } from './row-reader.ts';
 import { readXlsxRows } from './xlsx-reader.ts';
 import { XlsxReadError } from './xlsx-xml.ts';
 
@@ -140,5 +141,45 @@ describe('cells as spreadsheet writers store them', () => {
       await expect(readAll(filePath)).rejects.toBeInstanceOf(XlsxReadError);
       await expect(inspectFile(filePath)).rejects.toThrow(/XLSX está corrompido/);
     }
+  });
+});
+
+describe('rows read in batches', () => {
+  it('gives a big Windows-1252 CSV and an XLSX row for row as one at a time, in batches no bigger than asked', async () => {
+    const csvPath = path.join(workDir, 'grande.csv');
+    const lines = [header, ...Array.from({ length: rowCount }, (_, index) => leadRow(index + 1))];
+    await writeFile(
+      csvPath,
+      Buffer.from(`${lines.map((row) => row.join(';')).join('\r\n')}\r\n`, 'latin1'),
+    );
+    for (const filePath of [csvPath, bigXlsx]) {
+      const inspection = await inspectFile(filePath);
+      const oneByOne: FileRow[] = [];
+      for await (const row of readFileRows(filePath, inspection, { bytesRead: 0 })) {
+        oneByOne.push(row);
+      }
+      const batched: FileRow[] = [];
+      let largest = 0;
+      for await (const rows of readFileRowBatches(filePath, inspection, { bytesRead: 0 }, 500)) {
+        largest = Math.max(largest, rows.length);
+        batched.push(...rows);
+      }
+      expect(oneByOne, filePath).toHaveLength(rowCount + 1);
+      expect(oneByOne[1]?.cells).toEqual(leadRow(1));
+      expect(batched, filePath).toEqual(oneByOne);
+      expect(largest).toBeLessThanOrEqual(500);
+    }
+  });
+
+  it('fails with the file, not after it, when the CSV cannot be read', async () => {
+    const inspection = await inspectFile(path.join(workDir, 'grande.csv'));
+    const read = async () => {
+      for await (const _ of readFileRowBatches(path.join(workDir, 'sumiu.csv'), inspection, {
+        bytesRead: 0,
+      })) {
+        // nothing: the file is gone
+      }
+    };
+    await expect(read()).rejects.toThrow(/ENOENT/);
   });
 });

@@ -1,3 +1,4 @@
+import { once } from 'node:events';
 import { createReadStream } from 'node:fs';
 import { parse as parseCsv } from 'csv-parse';
 import iconv from 'iconv-lite';
@@ -18,12 +19,34 @@ export function readFileRows(
     : readCsvRows(filePath, inspection.csv ?? defaultCsv, progress);
 }
 
-/** The rows of a CSV, streamed: one record at a time, with backpressure. */
-export async function* readCsvRows(
+/**
+ * The rows of an inspected file in batches: a batch is what the CSV parser holds at that
+ * moment (up to `batchRows`), so a million-row file costs a few thousand awaited promises
+ * instead of a few per row, which the server's async context tracking makes dear.
+ */
+export async function* readFileRowBatches(
   filePath: string,
-  settings: CsvSettings,
-  progress: ReadProgress = { bytesRead: 0 },
-): AsyncGenerator<FileRow> {
+  inspection: FileInspection,
+  progress: ReadProgress,
+  batchRows = 2000,
+): AsyncGenerator<FileRow[]> {
+  if (inspection.format === 'csv') {
+    yield* readCsvRowBatches(filePath, inspection.csv ?? defaultCsv, progress, batchRows);
+    return;
+  }
+  let batch: FileRow[] = [];
+  for await (const row of readXlsxRows(filePath, progress)) {
+    batch.push(row);
+    if (batch.length >= batchRows) {
+      yield batch;
+      batch = [];
+    }
+  }
+  if (batch.length > 0) yield batch;
+}
+
+/** A CSV's parser, fed from the file, and the file's stream to close afterwards. */
+function csvParser(filePath: string, settings: CsvSettings, progress: ReadProgress) {
   const file = createReadStream(filePath, { highWaterMark: 256 * 1024 });
   file.on('data', (chunk) => {
     progress.bytesRead += chunk.length;
@@ -35,6 +58,16 @@ export async function* readCsvRows(
     file.pipe(parser);
   }
   file.on('error', (error) => parser.destroy(error));
+  return { file, parser };
+}
+
+/** The rows of a CSV, streamed: one record at a time, with backpressure. */
+export async function* readCsvRows(
+  filePath: string,
+  settings: CsvSettings,
+  progress: ReadProgress = { bytesRead: 0 },
+): AsyncGenerator<FileRow> {
+  const { file, parser } = csvParser(filePath, settings, progress);
   let rowNumber = 0;
   try {
     for await (const record of parser as AsyncIterable<string[]>) {
@@ -43,5 +76,43 @@ export async function* readCsvRows(
     }
   } finally {
     file.destroy();
+  }
+}
+
+/** The rows of a CSV in batches of what its parser holds; backpressure as `readCsvRows`. */
+async function* readCsvRowBatches(
+  filePath: string,
+  settings: CsvSettings,
+  progress: ReadProgress,
+  batchRows: number,
+): AsyncGenerator<FileRow[]> {
+  const { file, parser } = csvParser(filePath, settings, progress);
+  const ended = new Promise<void>((resolve, reject) => {
+    parser.once('end', resolve);
+    parser.once('error', reject);
+  });
+  // Seen by the race below; without this an early failure would go unhandled.
+  ended.catch(() => {});
+  let rowNumber = 0;
+  try {
+    for (;;) {
+      const batch: FileRow[] = [];
+      for (let record = parser.read(); record !== null; record = parser.read()) {
+        batch.push({ rowNumber: ++rowNumber, cells: record as string[] });
+        if (batch.length >= batchRows) break;
+      }
+      if (batch.length > 0) {
+        yield batch;
+        continue;
+      }
+      if (parser.readableEnded) {
+        await ended;
+        return;
+      }
+      await Promise.race([once(parser, 'readable'), ended]);
+    }
+  } finally {
+    file.destroy();
+    parser.destroy();
   }
 }
