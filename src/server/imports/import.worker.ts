@@ -13,7 +13,7 @@ import {
   stagingLine,
   stagingSql,
 } from './import-staging.repository.ts';
-import { readFileRows } from './row-reader.ts';
+import { readFileRowBatches } from './row-reader.ts';
 
 export interface ImportWorkerOptions {
   database: DatabaseHandle;
@@ -95,7 +95,7 @@ export function startImportWorker(options: ImportWorkerOptions): ImportWorker {
     try {
       const inspection = await inspectFile(filePath);
       const layout = rowLayout(inspection.columns, batch.mapping as ColumnMapping);
-      const rows = readFileRows(filePath, inspection, progress);
+      const batches = readFileRowBatches(filePath, inspection, progress);
 
       const toLoad = {
         id: batch.id,
@@ -116,21 +116,23 @@ export function startImportWorker(options: ImportWorkerOptions): ImportWorker {
       let chunkRows = 0;
       let warnings = 0;
       let header = true;
-      for await (const row of rows) {
-        if (header) {
-          header = false;
-          continue;
-        }
-        if (stopping) throw new Stopped();
-        processed++;
-        options.afterRow?.(processed);
-        const staged = stagingLineOf(row, layout);
-        chunk += staged.line;
-        if (staged.warned) warnings++;
-        if (++chunkRows >= loadChunkRows) {
-          await load(chunk);
-          chunk = '';
-          chunkRows = 0;
+      for await (const rows of batches) {
+        for (const row of rows) {
+          if (header) {
+            header = false;
+            continue;
+          }
+          if (stopping) throw new Stopped();
+          processed++;
+          options.afterRow?.(processed);
+          const staged = stagingLineOf(row, layout);
+          chunk += staged.line;
+          if (staged.warned) warnings++;
+          if (++chunkRows >= loadChunkRows) {
+            await load(chunk);
+            chunk = '';
+            chunkRows = 0;
+          }
         }
       }
       if (chunk) await load(chunk);

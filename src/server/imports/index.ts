@@ -27,4 +27,4 @@ export const importsFeature: FastifyPluginAsync<ImportsFeatureOptions> = async (
 export { type FileInspection, inspectFile } from './file-inspection.ts';
 /** The queue's worker runs beside the HTTP server, not inside it: main.ts starts and stops it. */
 export { type ImportWorker, startImportWorker } from './import.worker.ts';
-export { readFileRowBatches, readFileRows } from './row-reader.ts';
+export { readFileRowBatches } from './row-reader.ts';

@@ -8,21 +8,11 @@ import { readXlsxRows } from './xlsx-reader.ts';
 
 const defaultCsv: CsvSettings = { encoding: 'utf-8', bom: false, delimiter: ',' };
 
-/** The rows of an inspected file, streamed, whatever its format; the header is the first. */
-export function readFileRows(
-  filePath: string,
-  inspection: FileInspection,
-  progress: ReadProgress,
-): AsyncGenerator<FileRow> {
-  return inspection.format === 'xlsx'
-    ? readXlsxRows(filePath, progress)
-    : readCsvRows(filePath, inspection.csv ?? defaultCsv, progress);
-}
-
 /**
- * The rows of an inspected file in batches: a batch is what the CSV parser holds at that
- * moment (up to `batchRows`), so a million-row file costs a few thousand awaited promises
- * instead of a few per row, which the server's async context tracking makes dear.
+ * The rows of an inspected file, streamed, whatever its format (the header is the first), in
+ * batches: a batch is what the CSV parser holds at that moment (up to `batchRows`), so a
+ * million-row file costs a few thousand awaited promises instead of a few per row, which the
+ * server's async context tracking makes dear.
  */
 export async function* readFileRowBatches(
   filePath: string,
@@ -61,25 +51,10 @@ function csvParser(filePath: string, settings: CsvSettings, progress: ReadProgre
   return { file, parser };
 }
 
-/** The rows of a CSV, streamed: one record at a time, with backpressure. */
-export async function* readCsvRows(
-  filePath: string,
-  settings: CsvSettings,
-  progress: ReadProgress = { bytesRead: 0 },
-): AsyncGenerator<FileRow> {
-  const { file, parser } = csvParser(filePath, settings, progress);
-  let rowNumber = 0;
-  try {
-    for await (const record of parser as AsyncIterable<string[]>) {
-      rowNumber++;
-      yield { rowNumber, cells: record };
-    }
-  } finally {
-    file.destroy();
-  }
-}
-
-/** The rows of a CSV in batches of what its parser holds; backpressure as `readCsvRows`. */
+/**
+ * The rows of a CSV in batches of what its parser holds, with backpressure: the parser reads
+ * on only as its rows are taken.
+ */
 async function* readCsvRowBatches(
   filePath: string,
   settings: CsvSettings,
