@@ -12,6 +12,7 @@ import type { AttemptOutcome, LeadStatus } from '../../core/lead-status.ts';
 import type { LeadAction } from '../../core/lead-transitions.ts';
 import type { Channel } from '../../core/leads.ts';
 import { prepared } from '../db/database.ts';
+import { leadPhonesJson } from '../db/lead-phones.sql.ts';
 import { type LocalTime, localTime } from '../db/local-time.ts';
 import type { Database } from '../db/schema.ts';
 import { startsFrom, transitionSet } from '../lead-transitions/lead-transition.sql.ts';
@@ -254,11 +255,7 @@ export function createAttemptRepository(db: Kysely<Database>, timeZone: string) 
         'call-history',
         sql<CallHistory>`
           select l.attempts, l.assigned_at as "assignedAt", l.phone, l.uf, l.city,
-            coalesce((
-              select json_agg(json_build_object('phone', n.phone, 'label', n.label,
-                'whatsapp', n.whatsapp, 'state', n.state) order by n.position)
-              from lead_phones n where n.lead_id = l.id
-            ), '[]') as phones,
+            ${sql.raw(leadPhonesJson('l.id'))} as phones,
             coalesce((
               select json_agg(json_build_object('at', a.created_at, 'outcome', a.outcome,
                 'noAnswerKind', a.no_answer_kind))

@@ -2,6 +2,7 @@ import { type Kysely, type RawBuilder, sql } from 'kysely';
 import { myLeadGroups } from '../../core/attempts.ts';
 import { answeredOutcomes, closedStatuses, type LeadStatus } from '../../core/lead-status.ts';
 import { prepared } from '../db/database.ts';
+import { leadPhonesJson } from '../db/lead-phones.sql.ts';
 import { localTime } from '../db/local-time.ts';
 import type { Database } from '../db/schema.ts';
 
@@ -99,12 +100,7 @@ export function createMyLeadsRepository(db: Kysely<Database>, timeZone: string) 
                     as "nextCallAt",
                   case when p.rank = 3 then l.next_call_reason end as "nextCallReason",
                   (${sql.lit(`{${myLeadGroups.join(',')}}`)}::text[])[p.rank + 1] as "group",
-                  l.last_note as "lastNote",
-                  coalesce((
-                    select json_agg(json_build_object('phone', n.phone, 'label', n.label,
-                      'whatsapp', n.whatsapp, 'state', n.state) order by n.position)
-                    from lead_phones n where n.lead_id = l.id
-                  ), '[]') as phones
+                  l.last_note as "lastNote", ${sql.raw(leadPhonesJson('l.id'))} as phones
                 from page p join leads l on l.id = p.id
                 order by p.rank, p.at, p.id
               ) lead

@@ -1,6 +1,7 @@
 import { type Kysely, sql } from 'kysely';
 import type { PhoneState } from '../../core/lead-phones.ts';
 import type { LeadStatus } from '../../core/lead-status.ts';
+import { phoneIsBlocked } from '../db/blocked-phones.ts';
 import type { Database } from '../db/schema.ts';
 
 /** A lead's numbers as an admin corrects them (lead_phones, migration 0028). */
@@ -30,8 +31,8 @@ export function createLeadPhonesRepository(db: Kysely<Database>) {
     /** Whether the number is on the company's list or an external one. */
     async isBlocked(phone: string): Promise<boolean> {
       const result = await sql<{ blocked: boolean }>`
-        select exists (select 1 from do_not_call where phone = ${phone})
-          or exists (select 1 from block_list_phones where phone = ${phone}) as blocked
+        select ${sql.raw(phoneIsBlocked('p.phone'))} as blocked
+        from (select ${phone}::text as phone) p
       `.execute(db);
       return result.rows[0]?.blocked === true;
     },

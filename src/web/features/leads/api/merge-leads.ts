@@ -1,7 +1,6 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { leadDetailSchema } from '../../../../core/leads.ts';
 import { apiClient } from '../../../lib/api-client.ts';
-import { leadKeys } from './lead-query-keys.ts';
+import { useLeadDetailMutation } from './lead-detail-mutation.ts';
 
 export interface MergeLeadsInput {
   id: number;
@@ -13,12 +12,5 @@ export function mergeLeads({ id, other }: MergeLeadsInput) {
 }
 
 export function useMergeLeads() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: mergeLeads,
-    onSuccess: (merged) => {
-      queryClient.setQueryData(leadKeys.detail(merged.id), merged);
-      return queryClient.invalidateQueries({ queryKey: leadKeys.all });
-    },
-  });
+  return useLeadDetailMutation(mergeLeads);
 }

@@ -1,8 +1,7 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { PhoneState } from '../../../../core/lead-phones.ts';
 import { leadDetailSchema } from '../../../../core/leads.ts';
 import { apiClient } from '../../../lib/api-client.ts';
-import { leadKeys } from './lead-query-keys.ts';
+import { useLeadDetailMutation } from './lead-detail-mutation.ts';
 
 export interface SetLeadPhoneStateInput {
   id: number;
@@ -16,12 +15,5 @@ export function setLeadPhoneState({ id, phone, state }: SetLeadPhoneStateInput) 
 }
 
 export function useSetLeadPhoneState() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: setLeadPhoneState,
-    onSuccess: (updated) => {
-      queryClient.setQueryData(leadKeys.detail(updated.id), updated);
-      return queryClient.invalidateQueries({ queryKey: leadKeys.all });
-    },
-  });
+  return useLeadDetailMutation(setLeadPhoneState);
 }

@@ -1,7 +1,6 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { leadDetailSchema, type UpdateLeadBody } from '../../../../core/leads.ts';
 import { apiClient } from '../../../lib/api-client.ts';
-import { leadKeys } from './lead-query-keys.ts';
+import { useLeadDetailMutation } from './lead-detail-mutation.ts';
 
 export interface UpdateLeadInput {
   id: number;
@@ -13,12 +12,5 @@ export function updateLead({ id, changes }: UpdateLeadInput) {
 }
 
 export function useUpdateLead() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: updateLead,
-    onSuccess: (updated) => {
-      queryClient.setQueryData(leadKeys.detail(updated.id), updated);
-      return queryClient.invalidateQueries({ queryKey: leadKeys.all });
-    },
-  });
+  return useLeadDetailMutation(updateLead);
 }
