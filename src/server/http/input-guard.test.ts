@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp, testOrigin } from '../testing/test-app.ts';
-import { containsNulCharacter } from './input-guard.ts';
+import { containsUnstorableText } from './input-guard.ts';
 
 let t: TestApp;
 let admin: string;
@@ -15,7 +15,8 @@ afterAll(() => t.close());
 
 const nulError = {
   code: 'BAD_REQUEST',
-  message: 'O texto enviado contém um caractere inválido (NUL). Remova-o e tente novamente.',
+  message:
+    'O texto enviado contém um caractere inválido (NUL ou um caractere partido ao meio). Remova-o e tente novamente.',
 };
 
 describe('a NUL character anywhere in a request', () => {
@@ -65,10 +66,26 @@ describe('a NUL character anywhere in a request', () => {
     expect(await t.database.db.selectFrom('distributions').selectAll().execute()).toEqual([]);
   });
 
+  it('refuses half of a surrogate pair, which jsonb cannot store, and keeps a whole one', async () => {
+    const send = (payload: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/distributions',
+        headers: { origin: testOrigin, cookie: admin, 'content-type': 'application/json' },
+        payload,
+      });
+    const half = await send('{"perAssessor":{"\\ud800":3}}');
+    expect(half.statusCode).toBe(400);
+    expect(half.json()).toEqual({ error: nulError });
+    expect(containsUnstorableText({ name: 'Ana \ud83d\ude00' })).toBe(false);
+    expect(containsUnstorableText({ name: 'Ana \ude00' })).toBe(true);
+    expect(await t.database.db.selectFrom('distributions').selectAll().execute()).toEqual([]);
+  });
+
   it('is found however deep the JSON nests, without recursion', () => {
     let nested: unknown = 'fundo\u0000';
     for (let level = 0; level < 100_000; level++) nested = level % 2 ? [nested] : { a: nested };
-    expect(containsNulCharacter(nested)).toBe(true);
-    expect(containsNulCharacter({ a: ['sem nada', 1, null, { b: true }] })).toBe(false);
+    expect(containsUnstorableText(nested)).toBe(true);
+    expect(containsUnstorableText({ a: ['sem nada', 1, null, { b: true }] })).toBe(false);
   });
 });

@@ -4,20 +4,28 @@ import { AppError } from './app-error.ts';
 const nulCharacter = '\u0000';
 
 /**
- * Whether any string in the value (keys included) holds a NUL character. Walked with a stack,
- * not recursion: a JSON body may nest tens of thousands of levels within the size limit.
+ * Text PostgreSQL cannot store: a NUL character, or half of a UTF-16 surrogate pair (JSON may
+ * write one as `\ud800`; jsonb refuses it, and text would keep a replacement character).
  */
-export function containsNulCharacter(value: unknown): boolean {
+const loneSurrogate = /\p{Surrogate}/u;
+const unstorable = (text: string) => text.includes(nulCharacter) || loneSurrogate.test(text);
+
+/**
+ * Whether any string in the value (keys included) holds a character PostgreSQL cannot store.
+ * Walked with a stack, not recursion: a JSON body may nest tens of thousands of levels within
+ * the size limit.
+ */
+export function containsUnstorableText(value: unknown): boolean {
   const pending: unknown[] = [value];
   while (pending.length > 0) {
     const item = pending.pop();
     if (typeof item === 'string') {
-      if (item.includes(nulCharacter)) return true;
+      if (unstorable(item)) return true;
     } else if (Array.isArray(item)) {
       pending.push(...item);
     } else if (item && typeof item === 'object') {
       for (const [key, nested] of Object.entries(item)) {
-        if (key.includes(nulCharacter)) return true;
+        if (unstorable(key)) return true;
         pending.push(nested);
       }
     }
@@ -26,10 +34,10 @@ export function containsNulCharacter(value: unknown): boolean {
 }
 
 /** The refusal of a request that carries a NUL character. */
-export function nulCharacterRefused(): AppError {
+export function unstorableTextRefused(): AppError {
   return new AppError(
     'BAD_REQUEST',
-    'O texto enviado contém um caractere inválido (NUL). Remova-o e tente novamente.',
+    'O texto enviado contém um caractere inválido (NUL ou um caractere partido ao meio). Remova-o e tente novamente.',
   );
 }
 
@@ -42,11 +50,11 @@ export function registerInputGuard(app: FastifyInstance) {
   // A callback, not an async function: it runs on every request and awaits nothing.
   app.addHook('preValidation', (request, _reply, done) => {
     if (
-      containsNulCharacter(request.params) ||
-      containsNulCharacter(request.query) ||
-      containsNulCharacter(request.body)
+      containsUnstorableText(request.params) ||
+      containsUnstorableText(request.query) ||
+      containsUnstorableText(request.body)
     ) {
-      done(nulCharacterRefused());
+      done(unstorableTextRefused());
       return;
     }
     done();

@@ -7,7 +7,7 @@ import { pipeline } from 'node:stream/promises';
 import type { MultipartFields } from '@fastify/multipart';
 import type { FastifyRequest } from 'fastify';
 import { AppError } from './app-error.ts';
-import { containsNulCharacter, nulCharacterRefused } from './input-guard.ts';
+import { containsUnstorableText, unstorableTextRefused } from './input-guard.ts';
 
 /** A file received and saved to disk, waiting to be read. */
 export interface SavedUpload {
@@ -81,9 +81,9 @@ export async function readUpload(
   if (!upload) throw new AppError('BAD_REQUEST', 'Escolha um arquivo para enviar.');
   // The JSON guard does not see a multipart body: its file name and fields are checked here.
   const texts = [upload.fileName, ...Object.keys(fields).map((name) => textField(fields, name))];
-  if (containsNulCharacter(texts)) {
+  if (containsUnstorableText(texts)) {
     await rm(upload.filePath, { force: true });
-    throw nulCharacterRefused();
+    throw unstorableTextRefused();
   }
   if (upload.size === 0) {
     await rm(upload.filePath, { force: true });

@@ -158,7 +158,9 @@ describe('import', () => {
       for (const url of ['/api/imports', '/api/imports/preview']) {
         const response = await postForm(context.t.app, url, context.cookie, file, fileName, fields);
         expect(response.statusCode, response.body).toBe(400);
-        expect(response.json().error.message).toMatch(/caractere inválido \(NUL\)/);
+        expect(response.json().error.message).toMatch(
+          /caractere inválido \(NUL ou um caractere partido ao meio\)/,
+        );
       }
       expect(await counts()).toEqual(before);
       expect(await leftoverFiles()).toEqual([]);
