@@ -58,7 +58,7 @@ export function spellPhone({ area, number }: { area: number; number: string }, v
  * A Latin-1 `;` CSV as Excel writes it, with mixed phone spellings and 10 % of rows repeating
  * an earlier phone, and beside it the same rows cleaned (E.164, no repeats) for COPY.
  */
-async function generateFiles(rows: number, workDir: string) {
+export async function generateFiles(rows: number, workDir: string) {
   const csvPath = path.join(workDir, `import-${rows}.csv`);
   const cleanPath = path.join(workDir, `import-${rows}.clean.tsv`);
   if (existsSync(csvPath) && existsSync(cleanPath)) return { csvPath, cleanPath };
@@ -121,7 +121,11 @@ async function generateXlsx(rows: number, csvPath: string, workDir: string) {
 }
 
 /** Imports one file through a production server on an empty database, and times it. */
-async function importThroughServer(context: BenchContext, filePath: string, fileName: string) {
+export async function importThroughServer(
+  context: BenchContext,
+  filePath: string,
+  fileName: string,
+) {
   const databaseUrl = await context.createEmptyDatabase();
   const { server, baseUrl, cookie } = await startServer(databaseUrl, context.workDir);
   try {

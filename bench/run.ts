@@ -24,6 +24,7 @@ import { distributionBenchmarks } from './distribution.bench.ts';
 import { type Figure, printTable, writeReport } from './harness.ts';
 import { hostileBenchmarks } from './hostile.bench.ts';
 import { importBenchmarks } from './import.bench.ts';
+import { integrationBenchmarks } from './integrations.bench.ts';
 import { leadListBenchmarks } from './leads.bench.ts';
 import { operatorBenchmarks } from './operator.bench.ts';
 import { recycleBenchmarks } from './recycle.bench.ts';
@@ -55,6 +56,8 @@ const suites = {
   hostile: hostileBenchmarks,
   web: async (context: BenchContext) => (await import('./web.bench.ts')).webBenchmarks(context),
   import: importBenchmarks,
+  // Leads sent by API against the same rows as a file; the assessors' list with a dead webhook.
+  integrations: integrationBenchmarks,
   // Adds 5 000 000 calls, then times /api/dashboard and the triggers' cost on a distribution.
   dashboard: dashboardBenchmarks,
   // Blocks the 1 % of the seeded leads its register lists.

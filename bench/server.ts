@@ -22,6 +22,7 @@ export async function startServer(
       DATA_DIR: path.join(workDir, 'server-data'),
       LOG_LEVEL: 'warn',
       API_RATE_LIMIT_PER_MINUTE: '1000000',
+      API_TOKEN_RATE_LIMIT_PER_MINUTE: '1000000',
     },
     stdio: ['ignore', 'inherit', 'inherit'],
   });

@@ -106,6 +106,7 @@ describe('accessibility', () => {
       appRoutes.calls,
       appRoutes.audit,
       appRoutes.callingHours,
+      appRoutes.messageTemplates,
     ];
     for (const colorScheme of colorSchemes) {
       await page.emulateMedia({ colorScheme });

@@ -14,6 +14,8 @@ describe('app routes', () => {
       '/colaborador',
       '/createuser',
       '/horarios',
+      '/integracoes/tokens',
+      '/integracoes/webhooks',
       '/leads/bloqueados',
       '/leads/dailyleads',
       '/leads/includeleads',
@@ -25,6 +27,7 @@ describe('app routes', () => {
       '/login/forgotpassword',
       '/login/resetpassword',
       '/tentativas',
+      '/whatsapp/modelos',
     ]);
     expect(appRoutes.dashboard.title).toBe('CCA - Dashboard');
     expect(appRoutes.followUp.title).toBe('Leads com status green');

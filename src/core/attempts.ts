@@ -51,6 +51,12 @@ export const recordAttemptBodySchema = z
       .min(1, { error: 'Diga por que a ligação foi feita fora do horário.' })
       .max(300, { error: 'O motivo deve ter no máximo 300 caracteres.' })
       .optional(),
+    /** The WhatsApp message template the assessor sent (message-templates.ts). */
+    messageTemplateId: z
+      .number({ error: 'Modelo de mensagem inválido.' })
+      .int({ error: 'Modelo de mensagem inválido.' })
+      .positive({ error: 'Modelo de mensagem inválido.' })
+      .optional(),
   })
   .refine((body) => body.outcome !== 'yellow' || body.callbackAt !== undefined, {
     error: 'Informe a data e a hora do retorno.',
@@ -63,6 +69,10 @@ export const recordAttemptBodySchema = z
   .refine((body) => body.outcome === 'no_answer' || body.noAnswerKind === undefined, {
     error: '"Ocupado" e "Caixa postal" só valem para "Não atendeu".',
     path: ['noAnswerKind'],
+  })
+  .refine((body) => body.channel === 'whatsapp' || body.messageTemplateId === undefined, {
+    error: 'Modelo de mensagem só vale para contato por WhatsApp.',
+    path: ['messageTemplateId'],
   });
 export type RecordAttemptBody = z.input<typeof recordAttemptBodySchema>;
 
@@ -147,6 +157,8 @@ export const attemptRecordSchema = z.object({
   callbackAt: z.iso.datetime().nullable(),
   outsideWindowReason: z.string().nullable(),
   noAnswerKind: noAnswerKindSchema.nullable(),
+  /** The name of the WhatsApp message template sent, as it is now (archived or not). */
+  messageTemplateName: z.string().nullable(),
 });
 export type AttemptRecord = z.infer<typeof attemptRecordSchema>;
 

@@ -20,6 +20,10 @@ export const errorMessages = {
   ACCOUNT_DEACTIVATED:
     'Sua conta no CCA foi desativada. Peça a um administrador do CCA que a reative.',
   INVALID_RESET_TOKEN: 'Este link é inválido ou já expirou. Peça um novo.',
+  INVALID_API_TOKEN: 'Token de API inválido, revogado ou expirado.',
+  TOKEN_NOT_ALLOWED: 'Este token de API não dá acesso a esta rota.',
+  IDEMPOTENCY_KEY_REUSED:
+    'Esta Idempotency-Key já foi usada com outro pedido. Use uma chave nova para cada pedido.',
   DATABASE_UNAVAILABLE:
     'O banco de dados está indisponível no momento. Tente novamente em instantes.',
   MAIL_NOT_SENT:

@@ -38,6 +38,8 @@ export const leadSummarySchema = z.object({
   ownerName: z.string().nullable(),
   batchId: z.number().int().nullable(),
   source: z.string().nullable(),
+  /** The id the system that sent it by API gave it (with `source`, its token's name). */
+  externalId: z.string().nullable(),
   attempts: z.number().int(),
   recycles: z.number().int(),
   assignedAt: z.iso.datetime().nullable(),

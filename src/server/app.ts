@@ -8,8 +8,19 @@ import {
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { type ApiScope, apiTokenPattern } from '../core/api-tokens.ts';
+import {
+  apiTokensFeature,
+  createApiTokenRepository,
+  createApiTokenService,
+} from './api-tokens/index.ts';
 import { attemptsFeature } from './attempts/index.ts';
-import { auditFeature, recordAccessDenials, registerAuditTrail } from './audit/index.ts';
+import {
+  auditFeature,
+  recordAccessDenials,
+  recordTokenUse,
+  registerAuditTrail,
+} from './audit/index.ts';
 import { createAuthentication } from './auth/index.ts';
 import { blockListsFeature } from './block-lists/index.ts';
 import { callingCalendarFeature } from './calling-calendar/index.ts';
@@ -17,12 +28,13 @@ import { defaultTimeZone, type Env } from './config/env.ts';
 import { contactRulesFeature } from './contact-rules/index.ts';
 import { dashboardFeature } from './dashboard/index.ts';
 import type { DatabaseHandle } from './db/database.ts';
+import { createUnitOfWork } from './db/unit-of-work.ts';
 import { distributionFeature } from './distribution/index.ts';
 import { doNotCallFeature } from './do-not-call/index.ts';
 import { eventsFeature } from './events/index.ts';
 import { followUpFeature } from './follow-up/index.ts';
 import { healthRoutes } from './health/health.routes.ts';
-import { type RouteAccess, registerAccessControl } from './http/access.ts';
+import { bearerToken, type RouteAccess, registerAccessControl } from './http/access.ts';
 import { AppError } from './http/app-error.ts';
 import { frameworkErrorOptions, notFound, registerErrorHandler } from './http/error-handler.ts';
 import { registerInputGuard } from './http/input-guard.ts';
@@ -32,9 +44,11 @@ import { registerSecurityHeaders } from './http/security-headers.ts';
 import { importsFeature } from './imports/index.ts';
 import { leadsFeature } from './leads/index.ts';
 import type { Mailer } from './mail/mailer.ts';
+import { messageTemplatesFeature } from './message-templates/index.ts';
 import { recyclingFeature } from './recycling/index.ts';
 import { usersFeature } from './users/index.ts';
 import { registerWebApp } from './web/web.routes.ts';
+import { webhooksFeature } from './webhooks/index.ts';
 
 z.config(z.locales.ptBR());
 
@@ -48,6 +62,7 @@ export type AppEnv = Pick<
   | 'secureCookies'
   | 'trustProxyHops'
   | 'apiRateLimitPerMinute'
+  | 'apiTokenRateLimitPerMinute'
   | 'dataDir'
   | 'importMaxBytes'
 > &
@@ -68,10 +83,11 @@ export interface AppDeps {
 
 const sessionCookieSecurity = { sessionCookie: [] as string[] };
 
-function securityOf(access: RouteAccess | undefined) {
-  if (access === 'admin') return [{ sessionCookie: ['admin'] }];
-  if (access === 'signedIn') return [sessionCookieSecurity];
-  return [];
+function securityOf(access: RouteAccess | undefined, tokenScope: ApiScope | undefined) {
+  const token = tokenScope ? [{ apiToken: [tokenScope] }] : [];
+  if (access === 'admin') return [{ sessionCookie: ['admin'] }, ...token];
+  if (access === 'signedIn') return [sessionCookieSecurity, ...token];
+  return token;
 }
 
 /** Builds the whole HTTP application; main.ts and the tests both start from here. */
@@ -98,7 +114,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   await app.register(rateLimit, {
     global: true,
-    max: env.apiRateLimitPerMinute,
+    // A token has its own allowance, apart from the address it calls from.
+    keyGenerator: (request) => {
+      const publicId = apiTokenPattern.exec(bearerToken(request) ?? '')?.[1];
+      return publicId ? `token:${publicId}` : request.ip;
+    },
+    max: (_request, key) =>
+      key.startsWith('token:') ? env.apiTokenRateLimitPerMinute : env.apiRateLimitPerMinute,
     timeWindow: 60_000,
     // The API, and every unsafe request: a page or its files are not counted, a POST
     // anywhere is (refused ones too, or they could flood the audit log). /api/health opts out.
@@ -117,20 +139,32 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         version: '1.0.0',
         description:
           'API do CCA. Erros: `{ "error": { "code", "message" } }` com mensagem em pt-BR. ' +
-          'A segurança `sessionCookie` com o papel `admin` indica rotas só de administradores.',
+          'A segurança `sessionCookie` com o papel `admin` indica rotas só de administradores; ' +
+          '`apiToken` indica as rotas que aceitam um token de API e a permissão que pedem.',
       },
       components: {
         securitySchemes: {
           sessionCookie: { type: 'apiKey', in: 'cookie', name: 'cca.session_token' },
+          apiToken: {
+            type: 'http',
+            scheme: 'bearer',
+            description:
+              'Token de API criado por um administrador em Tokens de API; cada rota diz a permissão que pede.',
+          },
         },
       },
     },
     transform: (input) => {
       const transformed = jsonSchemaTransform(input);
-      const access = (input.route.config as { access?: RouteAccess } | undefined)?.access;
+      const config = input.route.config as
+        | { access?: RouteAccess; tokenScope?: ApiScope }
+        | undefined;
       return {
         ...transformed,
-        schema: { ...transformed.schema, security: securityOf(access) },
+        schema: {
+          ...transformed.schema,
+          security: securityOf(config?.access, config?.tokenScope),
+        },
       };
     },
   });
@@ -147,17 +181,25 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     secureCookies: secure,
     now: deps.now,
   });
+  const apiTokenService = createApiTokenService({
+    tokens: createApiTokenRepository(database.db),
+    unitOfWork: createUnitOfWork(database.db, app.log),
+    now: deps.now,
+  });
   registerAccessControl(app, {
     resolveSession,
+    authenticateToken: apiTokenService.authenticate,
     trustedOrigins: env.trustedOrigins,
     onDenied: recordAccessDenials(app, database.db),
   });
   registerAuditTrail(app, database.db);
+  recordTokenUse(app, database.db);
 
   // What every feature is given: the database and the call centre's clock.
   const shared = { database, timeZone: env.timeZone ?? defaultTimeZone };
   await app.register(healthRoutes, { database });
   await app.register(authFeature);
+  await app.register(apiTokensFeature, { apiTokenService });
   await app.register(usersFeature, { database, auth, appUrl: env.appUrl });
   await app.register(leadsFeature, shared);
   await app.register(doNotCallFeature, shared);
@@ -169,12 +211,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(attemptsFeature, shared);
   await app.register(callingCalendarFeature, shared);
   await app.register(contactRulesFeature, shared);
+  await app.register(messageTemplatesFeature, shared);
   await app.register(followUpFeature, shared);
   await app.register(distributionFeature, shared);
   await app.register(recyclingFeature, shared);
   await app.register(dashboardFeature, { ...shared, now: deps.now });
   await app.register(eventsFeature, { ...shared, checkSession });
   await app.register(auditFeature, shared);
+  await app.register(webhooksFeature, shared);
   await app.register(importsFeature, {
     ...shared,
     dataDir: env.dataDir,

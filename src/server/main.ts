@@ -13,6 +13,7 @@ import { type LeadRetentionJob, startLeadRetention } from './leads/lead-retentio
 import { createMailer } from './mail/mailer.ts';
 import { ensureFirstAdmin, type FirstAdminSettings } from './users/first-admin.ts';
 import { createUserRepository } from './users/user.repository.ts';
+import { startWebhookWorker, type WebhookWorker } from './webhooks/index.ts';
 
 const webRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../web');
 
@@ -51,6 +52,7 @@ async function main() {
 
   const stop = async (exitCode: number) => {
     await importWorker?.stop().catch(() => {});
+    await webhookWorker?.stop().catch(() => {});
     await leadRetention?.stop().catch(() => {});
     await app?.close().catch(() => {});
     await database.close().catch(() => {});
@@ -59,6 +61,7 @@ async function main() {
   };
   let app: Awaited<ReturnType<typeof buildApp>> | undefined;
   let importWorker: ImportWorker | undefined;
+  let webhookWorker: WebhookWorker | undefined;
   let leadRetention: LeadRetentionJob | undefined;
   let stopping = false;
   for (const signal of ['SIGINT', 'SIGTERM'] as const) {
@@ -94,6 +97,7 @@ async function main() {
     });
     await app.listen({ port: env.port, host: env.host });
     importWorker = startImportWorker({ database, dataDir: env.dataDir, log });
+    webhookWorker = startWebhookWorker({ database, log });
     leadRetention = startLeadRetention({
       database,
       months: env.leadRetentionMonths,

@@ -18,8 +18,15 @@ export const attemptExportLayout: SpreadsheetLayout<AttemptExportRow> = {
     'Retorno',
     'Observação',
     'Motivo fora do horário',
+    'Modelo de mensagem',
   ],
-  widths: { Assessor: 24, Lead: 32, Observação: 48, 'Motivo fora do horário': 40 },
+  widths: {
+    Assessor: 24,
+    Lead: 32,
+    Observação: 48,
+    'Motivo fora do horário': 40,
+    'Modelo de mensagem': 32,
+  },
   cells: (row) => [
     row.createdAtText,
     textCell(row.assessorName),
@@ -30,5 +37,6 @@ export const attemptExportLayout: SpreadsheetLayout<AttemptExportRow> = {
     row.callbackAtText ?? '',
     textCell(row.note),
     textCell(row.outsideWindowReason),
+    textCell(row.messageTemplateName),
   ],
 };

@@ -109,12 +109,12 @@ describe('GET /api/attempts and its export', () => {
     expect([...response.rawPayload.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
     const lines = response.body.replace(/^\uFEFF/, '').split('\r\n');
     expect(lines[0]).toBe(
-      'Data e hora;Assessor;Lead;Telefone;Canal;Resultado;Retorno;Observação;Motivo fora do horário',
+      'Data e hora;Assessor;Lead;Telefone;Canal;Resultado;Retorno;Observação;Motivo fora do horário;Modelo de mensagem',
     );
     expect(lines[1]).toMatch(
-      /^\d{2}\/\d{2}\/\d{4} \d{2}:\d{2};Edu;Lead eduWhats;\(11\) 9\d{4}-\d{4};WhatsApp;Aceitou;;'=cmd\|' \/C calc'!A0;$/,
+      /^\d{2}\/\d{2}\/\d{4} \d{2}:\d{2};Edu;Lead eduWhats;\(11\) 9\d{4}-\d{4};WhatsApp;Aceitou;;'=cmd\|' \/C calc'!A0;;$/,
     );
-    expect(lines[2]).toMatch(/^09\/01\/2026 23:00;Edu;Lead eduPhone;.*;Telefone;Não atendeu;;;$/);
+    expect(lines[2]).toMatch(/^09\/01\/2026 23:00;Edu;Lead eduPhone;.*;Telefone;Não atendeu;;;;$/);
     expect(lines[3]).toBe('');
   });
 

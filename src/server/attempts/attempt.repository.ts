@@ -16,6 +16,7 @@ import { leadPhonesJson } from '../db/lead-phones.sql.ts';
 import { type LocalTime, localTime } from '../db/local-time.ts';
 import type { Database } from '../db/schema.ts';
 import { startsFrom, transitionSet } from '../lead-transitions/lead-transition.sql.ts';
+import { callWebhookDeliveries } from '../webhooks/webhook-outbox.sql.ts';
 
 /** Statuses as SQL literals: a partial index serves only a literal predicate. */
 const _literals = (statuses: readonly LeadStatus[]) =>
@@ -54,6 +55,8 @@ export interface OutcomeChange {
   dialledPhone: string | null;
   /** The lead's number the call found dead (one of several, in lead_phones); null: none. */
   invalidPhone: string | null;
+  /** The WhatsApp message template sent, checked active by callHistory; null: none. */
+  messageTemplateId: number | null;
 }
 
 /**
@@ -77,6 +80,8 @@ export interface CallHistory {
   calls: { at: string; outcome: AttemptOutcome; noAnswerKind: NoAnswerKind | null }[];
   rules: string | null;
   calendar: string | null;
+  /** False when the message template the call names is unknown or archived. */
+  templateUsable: boolean;
 }
 
 export interface AttemptRow {
@@ -93,6 +98,7 @@ export interface AttemptRow {
   callbackAt: Date | null;
   outsideWindowReason: string | null;
   noAnswerKind: NoAnswerKind | null;
+  messageTemplateName: string | null;
 }
 
 export interface AttemptExportRow extends AttemptRow {
@@ -127,6 +133,7 @@ export function createAttemptRepository(db: Kysely<Database>, timeZone: string) 
     db
       .selectFrom('lead_attempts as a')
       .innerJoin('users as u', 'u.id', 'a.assessor_id')
+      .leftJoin('message_templates as m', 'm.id', 'a.message_template_id')
       .select([
         'a.id',
         'a.created_at as createdAt',
@@ -142,6 +149,7 @@ export function createAttemptRepository(db: Kysely<Database>, timeZone: string) 
         'a.callback_at as callbackAt',
         'a.outside_window_reason as outsideWindowReason',
         'a.no_answer_kind as noAnswerKind',
+        'm.name as messageTemplateName',
       ])
       .where(attemptCondition(filter, local))
       .$if(after !== undefined, (query) => query.where('a.id', '<', after as number))
@@ -153,9 +161,10 @@ export function createAttemptRepository(db: Kysely<Database>, timeZone: string) 
      * locks the lead if it is this owner's and not erased, and only when its status still lets
      * it be worked (checked on the locked row, so a double submit records one transition)
      * writes the call, the lead's new state, its history row, the block list entry and the
-     * event for open pages. The call keeps the phone and the name it dialled, taken from the
-     * locked row: the lead may be corrected or handed on later, the call stays as it was. No
-     * row: not the owner's lead. A row without a call: the status did not allow it.
+     * event for open pages, and the webhook deliveries it owes. The call keeps the phone and
+     * the name it dialled, taken from the locked row: the lead may be corrected or handed on
+     * later, the call stays as it was. No row: not the owner's lead. A row without a call: the
+     * status did not allow it.
      */
     async recordOutcome(change: OutcomeChange): Promise<RecordedOutcome | undefined> {
       const { leadId, assessorId, outcome, action } = change;
@@ -175,14 +184,14 @@ export function createAttemptRepository(db: Kysely<Database>, timeZone: string) 
           ), attempt as (
             insert into lead_attempts
               (lead_id, assessor_id, outcome, channel, note, callback_at, lead_phone, lead_name,
-                outside_window_reason, no_answer_kind)
+                outside_window_reason, no_answer_kind, message_template_id)
             select id, ${assessorId}, ${outcome}, ${change.channel}, ${change.note},
               ${change.callbackAt}::timestamptz, coalesce(${change.dialledPhone}::text, phone),
               name, ${change.outsideWindowReason}::text,
-              ${change.noAnswerKind}::text
+              ${change.noAnswerKind}::text, ${change.messageTemplateId}::bigint
             from allowed
             returning id, created_at, lead_id, assessor_id, outcome, channel, note, callback_at,
-              lead_phone, lead_name, outside_window_reason, no_answer_kind
+              lead_phone, lead_name, outside_window_reason, no_answer_kind, message_template_id
           ), changed as (
             update leads l set ${transitionSet(
               action,
@@ -227,13 +236,19 @@ export function createAttemptRepository(db: Kysely<Database>, timeZone: string) 
               (select phone from blocked where blocked.phone = l.phone),
               ${change.invalidPhone}::text
             from allowed l join attempt a on true
+          ), webhooks as (
+            ${callWebhookDeliveries}
           )
           select t.status as "currentStatus", t.attempts as "currentAttempts",
             a.lead_name as "leadName", a.no_answer_kind as "noAnswerKind",
             a.lead_phone as "leadPhone", a.id, a.created_at as "createdAt", a.lead_id as "leadId",
             a.assessor_id as "assessorId", u.name as "assessorName", a.outcome, a.channel, a.note,
             a.callback_at as "callbackAt", a.outside_window_reason as "outsideWindowReason",
-            c.status as "leadStatus", c.attempts as "leadAttempts"
+            c.status as "leadStatus", c.attempts as "leadAttempts",
+            -- Read only for a call that sent a template: the usual call reads nothing more.
+            case when a.message_template_id is not null then
+              (select name from message_templates where id = a.message_template_id)
+            end as "messageTemplateName"
           from target t
           left join attempt a on true
           left join changed c on true
@@ -247,10 +262,14 @@ export function createAttemptRepository(db: Kysely<Database>, timeZone: string) 
      * What checking and planning a call on the owner's lead needs, in one statement: its attempt
      * count (the call is recorded only if it still holds), its hand-over, its phone and UF (whose
      * state's clock and day the window and the daily cap follow), its calls of the last 7 days
-     * and since the hand-over, and the contact rules and calling calendar stored. Undefined:
-     * not the owner's lead.
+     * and since the hand-over, the contact rules and calling calendar stored, and whether the
+     * message template it names (if any) may be sent. Undefined: not the owner's lead.
      */
-    async callHistory(leadId: number, ownerId: string): Promise<CallHistory | undefined> {
+    async callHistory(
+      leadId: number,
+      ownerId: string,
+      messageTemplateId: number | null = null,
+    ): Promise<CallHistory | undefined> {
       const result = await prepared(
         'call-history',
         sql<CallHistory>`
@@ -265,7 +284,9 @@ export function createAttemptRepository(db: Kysely<Database>, timeZone: string) 
             ), '[]') as calls,
             (select value from app_settings where key = ${sql.lit(contactRulesSettingKey)}) as rules,
             (select value from app_settings where key = ${sql.lit(callingCalendarSettingKey)})
-              as calendar
+              as calendar,
+            (${messageTemplateId}::bigint is null or exists (select from message_templates
+              where id = ${messageTemplateId}::bigint and active)) as "templateUsable"
           from leads l
           where l.id = ${leadId} and l.owner_id = ${ownerId} and l.erased_at is null
         `,

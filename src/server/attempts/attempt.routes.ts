@@ -85,7 +85,7 @@ export const attemptRoutes: FastifyPluginAsyncZod<{
   app.get(
     '/api/attempts',
     {
-      config: { access: 'signedIn' },
+      config: { access: 'signedIn', tokenScope: 'attempts:read' },
       schema: {
         tags: ['attempts'],
         summary: 'Uma página de ligações (mais novas primeiro); um assessor vê só as próprias',

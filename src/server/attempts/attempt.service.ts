@@ -70,6 +70,7 @@ export function toAttemptRecord(row: AttemptRow): AttemptRecord {
     callbackAt: isoTime(row.callbackAt),
     outsideWindowReason: row.outsideWindowReason,
     noAnswerKind: row.noAnswerKind,
+    messageTemplateName: row.messageTemplateName,
   };
 }
 
@@ -146,6 +147,7 @@ function planCall(
     block: outcome === 'do_not_call',
     dialledPhone: dialled,
     invalidPhone,
+    messageTemplateId: body.messageTemplateId ?? null,
   };
 }
 
@@ -218,9 +220,19 @@ export function createAttemptService({
       // Planned on the lead's calls, recorded only if no other call came in between; one that
       // did (a second tab, a double click) means planning again on the calls as they now are.
       for (let planning = 1; ; planning++) {
-        const history = await attempts.callHistory(leadId, assessorId);
+        const history = await attempts.callHistory(
+          leadId,
+          assessorId,
+          body.messageTemplateId ?? null,
+        );
         // Someone else's lead, a missing one and an erased one look alike: nothing to learn.
         if (!history) throw new AppError('NOT_FOUND', 'Lead não encontrado.');
+        if (!history.templateUsable) {
+          throw new AppError(
+            'BAD_REQUEST',
+            'Este modelo de mensagem não existe ou foi arquivado: escolha outro.',
+          );
+        }
         const recorded = await attempts.recordOutcome({
           leadId,
           assessorId,

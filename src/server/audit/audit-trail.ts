@@ -33,6 +33,30 @@ export function registerAuditTrail(app: FastifyInstance, db: AuditExecutor) {
   });
 }
 
+/**
+ * Every request an integration makes with its token is in the log under the token's name:
+ * what a write changed is recorded by its service, this row says the request was made and
+ * how it was answered. Written before the answer leaves, so the caller never outruns it.
+ */
+export function recordTokenUse(app: FastifyInstance, db: AuditExecutor) {
+  app.addHook('onSend', async (request, reply, payload) => {
+    if (!request.apiToken) return payload;
+    await auditRecorder
+      .record(db, {
+        ...auditSourceOf(request),
+        action: 'api_token.used',
+        target: { type: 'api_token', id: request.apiToken.id },
+        details: {
+          method: request.method,
+          path: request.routeOptions.url ?? request.url.split('?')[0],
+          answer: reply.statusCode,
+        },
+      })
+      .catch((error: unknown) => request.log.warn({ err: error }, 'uso de token não registrado'));
+    return payload;
+  });
+}
+
 interface RepeatedDenials {
   count: number;
   firstAt: Date;

@@ -59,27 +59,33 @@ export function createAuditRepository(db: Kysely<Database>, timeZone: string) {
   return {
     /** One page, newest first: `id < after` keeps it an index range at any depth. */
     listPage(filter: AuditFilter, after: number | undefined, limit: number): Promise<AuditRow[]> {
-      return db
-        .selectFrom('audit_log as a')
-        .leftJoin('users as u', 'u.id', 'a.actor_id')
-        .select([
-          'a.id',
-          'a.at',
-          'a.actor_id as actorId',
-          'a.actor_email as actorEmail',
-          'u.name as actorName',
-          'a.action',
-          'a.target_type as targetType',
-          'a.target_id as targetId',
-          'a.details',
-          'a.ip',
-          'a.user_agent as userAgent',
-        ])
-        .where(auditCondition(filter, local))
-        .$if(after !== undefined, (query) => query.where('a.id', '<', after as number))
-        .orderBy('a.id', 'desc')
-        .limit(limit)
-        .execute();
+      return (
+        db
+          .selectFrom('audit_log as a')
+          .leftJoin('users as u', 'u.id', 'a.actor_id')
+          // An integration's rows name its token (actor_id 'api-token:<id>').
+          .leftJoin('api_tokens as t', (join) =>
+            join.on(sql<SqlBool>`a.actor_id = 'api-token:' || t.id`),
+          )
+          .select([
+            'a.id',
+            'a.at',
+            'a.actor_id as actorId',
+            'a.actor_email as actorEmail',
+            sql<string | null>`coalesce(u.name, 'Token de API: ' || t.name)`.as('actorName'),
+            'a.action',
+            'a.target_type as targetType',
+            'a.target_id as targetId',
+            'a.details',
+            'a.ip',
+            'a.user_agent as userAgent',
+          ])
+          .where(auditCondition(filter, local))
+          .$if(after !== undefined, (query) => query.where('a.id', '<', after as number))
+          .orderBy('a.id', 'desc')
+          .limit(limit)
+          .execute()
+      );
     },
   };
 }

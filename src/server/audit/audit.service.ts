@@ -32,9 +32,11 @@ export function auditSourceOf(
   actor: { id: string | null; email: string | null } | null = request.sessionUser,
 ): AuditSource {
   const userAgent = request.headers['user-agent'];
+  // An integration acts by its token: the log names the token, never a user's e-mail.
+  const byToken = request.apiToken !== null && actor === request.sessionUser;
   return {
     actorId: actor?.id ?? null,
-    actorEmail: actor?.email ?? null,
+    actorEmail: byToken ? null : (actor?.email ?? null),
     ip: request.ip,
     userAgent: typeof userAgent === 'string' ? userAgent : null,
   };

@@ -8,7 +8,7 @@ export type { AuditExecutor } from './audit.repository.ts';
 export type { AuditEntryInput, AuditEvent, AuditRecorder, AuditSource } from './audit.service.ts';
 export { auditRecorder, auditSourceOf, filterForAudit } from './audit.service.ts';
 export type { AuditTrail } from './audit-trail.ts';
-export { recordAccessDenials, registerAuditTrail } from './audit-trail.ts';
+export { recordAccessDenials, recordTokenUse, registerAuditTrail } from './audit-trail.ts';
 
 /**
  * The audit log's page: GET /api/audit. Features write to it with `request.audit(event)`,

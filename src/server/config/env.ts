@@ -46,6 +46,7 @@ const envSchema = z.object({
   SMTP_URL: z.string().optional(),
   MAIL_FROM: z.string().default('CCA <nao-responda@cca.local>'),
   API_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(1200),
+  API_TOKEN_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(600),
   /** Largest file accepted by the lead import, in bytes. */
   IMPORT_MAX_BYTES: z.coerce
     .number()
@@ -86,6 +87,8 @@ export interface Env {
   smtpUrl: string | undefined;
   mailFrom: string;
   apiRateLimitPerMinute: number;
+  /** Requests a minute each API token may make, apart from its address's allowance. */
+  apiTokenRateLimitPerMinute: number;
   importMaxBytes: number;
   timeZone: string;
   /** 0 when the retention job is off. */
@@ -139,6 +142,7 @@ export function readEnv(source: NodeJS.ProcessEnv = process.env): Env {
     smtpUrl: env.SMTP_URL,
     mailFrom: env.MAIL_FROM,
     apiRateLimitPerMinute: env.API_RATE_LIMIT_PER_MINUTE,
+    apiTokenRateLimitPerMinute: env.API_TOKEN_RATE_LIMIT_PER_MINUTE,
     importMaxBytes: env.IMPORT_MAX_BYTES,
     timeZone: env.TIME_ZONE,
     leadRetentionMonths: env.LEAD_RETENTION_MONTHS,

@@ -4,9 +4,17 @@ import type { LegalBasis } from '../../core/imports.ts';
 import type { PhoneState } from '../../core/lead-phones.ts';
 import type { AttemptOutcome, LeadStatus } from '../../core/lead-status.ts';
 import type { Role } from '../../core/roles.ts';
+import type {
+  ApiIdempotencyKeysTable,
+  ApiTokensTable,
+  MessageTemplatesTable,
+  WebhookDeliveriesTable,
+  WebhookDeliveryAttemptsTable,
+  WebhookEndpointsTable,
+} from './integration-tables.ts';
 
-type CreatedAt = ColumnType<Date, Date | undefined, never>;
-type UpdatedAt = ColumnType<Date, Date | undefined, Date>;
+export type CreatedAt = ColumnType<Date, Date | undefined, never>;
+export type UpdatedAt = ColumnType<Date, Date | undefined, Date>;
 
 export interface UsersTable {
   id: string;
@@ -75,8 +83,8 @@ export interface AppSettingsTable {
   value: string;
 }
 
-type Identity = ColumnType<number, never, never>;
-type Json<T> = ColumnType<T, T | string | undefined, T | string>;
+export type Identity = ColumnType<number, never, never>;
+export type Json<T> = ColumnType<T, T | string | undefined, T | string>;
 
 export type ImportBatchStatus = 'queued' | 'running' | 'done' | 'failed' | 'undone';
 
@@ -147,6 +155,8 @@ export interface LeadsTable {
   source: string | null;
   registration_confirmed_at: Date | null;
   erased_at: Date | null;
+  /** The id another system gave a lead it injected by API, unique per source (0029). */
+  external_id: string | null;
   created_at: CreatedAt;
   updated_at: UpdatedAt;
 }
@@ -185,6 +195,8 @@ export interface LeadAttemptsTable {
   outside_window_reason: string | null;
   /** How a "Não atendeu" went: a busy line or a voicemail; null for a plain one and the rest. */
   no_answer_kind: NoAnswerKind | null;
+  /** The WhatsApp message template the assessor sent with this contact (0029). */
+  message_template_id: number | null;
 }
 
 /** A recent call, as the lead was before it: what "Desfazer" puts back. */
@@ -326,6 +338,12 @@ export interface Database {
   attempt_daily_count_deltas: AttemptDailyCountDeltasTable;
   attempt_daily_total_deltas: AttemptDailyTotalDeltasTable;
   audit_log: AuditLogTable;
+  api_tokens: ApiTokensTable;
+  api_idempotency_keys: ApiIdempotencyKeysTable;
+  webhook_endpoints: WebhookEndpointsTable;
+  webhook_deliveries: WebhookDeliveriesTable;
+  webhook_delivery_attempts: WebhookDeliveryAttemptsTable;
+  message_templates: MessageTemplatesTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

@@ -1,8 +1,9 @@
-import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { defaultCallingRules } from '../../core/calling-windows.ts';
 import { defaultContactRules } from '../../core/contact-rules.ts';
+import { businessState } from '../testing/business-state.ts';
 import { createTestApp, type TestApp, type TestUser, testOrigin } from '../testing/test-app.ts';
+import { createTestToken } from '../testing/test-tokens.ts';
 
 /**
  * Deny by default, walked over the OpenAPI document: an assessor reaches no other assessor's
@@ -16,6 +17,8 @@ interface Operation {
   hasJsonBody: boolean;
   strictBody: boolean;
   bodyFields: string[];
+  /** Only an API token may call it: walked with a token instead of a session. */
+  tokenOnly: boolean;
 }
 
 interface Context {
@@ -51,6 +54,19 @@ const validBodies: Record<string, (context: Context) => unknown> = {
   'PATCH /api/recycling/rules': () => ({ minDaysSinceRefusal: 3 }),
   'PUT /api/calling-calendar': () => ({ rules: defaultCallingRules, holidays: [] }),
   'PUT /api/contact-rules': () => defaultContactRules,
+  'POST /api/webhooks': () => ({
+    name: 'CRM',
+    url: 'http://127.0.0.1:9/webhook',
+    events: ['lead.accepted'],
+  }),
+  'PATCH /api/webhooks/{id}': () => ({ name: 'CRM renomeado' }),
+  'PUT /api/webhooks/settings': () => ({ allowPrivateTargets: true }),
+  'POST /api/api-tokens': () => ({ name: 'Integração', scopes: ['leads:read'] }),
+  'POST /api/leads': () => ({ name: 'Lead da API', phone: '(11) 97654-0000' }),
+  'POST /api/leads/batch': () => ({ leads: [{ name: 'Lead da API', phone: '(11) 97654-0001' }] }),
+  'POST /api/message-templates': () => ({ name: 'Modelo novo', body: 'Olá {nome}' }),
+  'PATCH /api/message-templates/{id}': () => ({ name: 'Modelo trocado' }),
+  'PUT /api/message-templates/company': () => ({ companyName: 'Empresa Nova' }),
 };
 
 /** Routes that read no body: the fields are sent to them all the same. */
@@ -66,6 +82,10 @@ const bodyless = new Set([
   'POST /api/imports',
   'POST /api/imports/{id}/undo',
   'POST /api/attempts/{id}/undo',
+  'DELETE /api/webhooks/{id}',
+  'POST /api/webhooks/{id}/ping',
+  'POST /api/webhooks/deliveries/{id}/replay',
+  'POST /api/api-tokens/{id}/revoke',
 ]);
 
 const assessorForbiddenFields = {
@@ -83,12 +103,15 @@ let admin: string;
 let operations: Operation[];
 let ownLead: number;
 let otherLead: number;
+/** A token for the routes only integrations call. */
+let writerToken: string;
 
 beforeAll(async () => {
   t = await createTestApp();
   admin = await t.signInAsAdmin();
   assessor = await t.createSignedInUser('assessor');
   otherAssessor = await t.createSignedInUser('assessor');
+  writerToken = (await createTestToken(t, admin, ['leads:write'])).secret;
   const assigned = { status: 'assigned' as const, assigned_at: new Date() };
   [ownLead] = (await t.seedLeads(1, { ...assigned, owner_id: assessor.id })) as [number];
   [otherLead] = (await t.seedLeads(1, { ...assigned, owner_id: otherAssessor.id })) as [number];
@@ -107,6 +130,7 @@ beforeAll(async () => {
       Record<
         string,
         {
+          security?: Record<string, string[]>[];
           requestBody?: {
             content: Record<
               string,
@@ -127,6 +151,10 @@ beforeAll(async () => {
         hasJsonBody: schema !== undefined,
         strictBody: schema?.additionalProperties === false,
         bodyFields: Object.keys(schema?.properties ?? {}),
+        tokenOnly:
+          operation.security !== undefined &&
+          operation.security.length > 0 &&
+          operation.security.every((requirement) => 'apiToken' in requirement),
       };
     }),
   );
@@ -141,31 +169,6 @@ async function leadState(id: number) {
     history: await db.selectFrom('lead_history').selectAll().where('lead_id', '=', id).execute(),
     calls: await db.selectFrom('lead_attempts').selectAll().where('lead_id', '=', id).execute(),
   };
-}
-
-/**
- * Every table a business change could touch, as row digests. Left out: sessions (signing in
- * and every signed-in request change them by design), sign_in_throttle and sign_in_addresses
- * (a sign-in is counted and its address remembered, by design), audit tables (refusals are recorded by design), the migrator's tables.
- */
-async function businessState(): Promise<Record<string, string>> {
-  const { rows: tables } = await sql<{ tablename: string }>`
-    SELECT tablename FROM pg_tables WHERE schemaname = current_schema()
-  `.execute(t.database.db);
-  const compared = tables
-    .map((row) => row.tablename)
-    .filter(
-      (name) =>
-        !/^(sessions|sign_in_(throttle|addresses)|kysely_migration.*|.*audit.*)$/.test(name),
-    );
-  const query = compared
-    .map(
-      (table) =>
-        `SELECT '${table}' AS name, count(*) || ':' || md5(coalesce(string_agg(md5(t::text), ',' ORDER BY md5(t::text)), '')) AS digest FROM "${table}" t`,
-    )
-    .join(' UNION ALL ');
-  const { rows } = await sql.raw<{ name: string; digest: string }>(query).execute(t.database.db);
-  return Object.fromEntries(rows.map((row) => [row.name, row.digest]));
 }
 
 function urlFor(operation: Operation, context: Context): string {
@@ -239,7 +242,7 @@ describe('ownership and mass assignment, walked over the OpenAPI document', () =
   it('refuses an assessor who sends role, ownerId, status, active or dailyQuota to any writing route', async () => {
     const context = await contextOf(assessor, ownLead);
     const fields = { ...assessorForbiddenFields, ownerId: assessor.id };
-    const before = await businessState();
+    const before = await businessState(t.database.db);
     // Signing out reads no body and ends the caller's own session, by design; it is walked
     // last, with a session of its own, and must still change nothing else.
     const walked = operations
@@ -264,14 +267,14 @@ describe('ownership and mass assignment, walked over the OpenAPI document', () =
         expect(response.statusCode, label).toBeGreaterThanOrEqual(400);
         expect(response.statusCode, label).toBeLessThan(500);
       }
-      expect(await businessState(), label).toEqual(before);
+      expect(await businessState(t.database.db), label).toEqual(before);
     }
     const me = await t.app.inject({ url: '/api/me', headers: { cookie: assessor.cookie } });
     expect(me.json().role).toBe('assessor');
   });
 
   it('refuses an assessor who sends role to PATCH its own user', async () => {
-    const before = await businessState();
+    const before = await businessState(t.database.db);
     const response = await t.app.inject({
       method: 'PATCH',
       url: `/api/users/${assessor.id}`,
@@ -279,7 +282,7 @@ describe('ownership and mass assignment, walked over the OpenAPI document', () =
       payload: { role: 'admin', active: true, dailyQuota: 1000 },
     });
     expect(response.statusCode).toBe(403);
-    expect(await businessState()).toEqual(before);
+    expect(await businessState(t.database.db)).toEqual(before);
   });
 
   it('answers 400 to an admin who sends id, createdAt, erasedAt or ownerId where the body has no such field', async () => {
@@ -290,7 +293,7 @@ describe('ownership and mass assignment, walked over the OpenAPI document', () =
       erasedAt: '2020-01-01T00:00:00.000Z',
       ownerId: otherAssessor.id,
     };
-    const before = await businessState();
+    const before = await businessState(t.database.db);
     for (const operation of operations.filter((operation) => operation.hasJsonBody)) {
       const extra = Object.fromEntries(
         Object.entries(intruders).filter(([field]) => !operation.bodyFields.includes(field)),
@@ -299,13 +302,15 @@ describe('ownership and mass assignment, walked over the OpenAPI document', () =
       const response = await t.app.inject({
         method: operation.method,
         url: urlFor(operation, context),
-        headers: { origin: testOrigin, cookie: admin },
+        headers: operation.tokenOnly
+          ? { authorization: `Bearer ${writerToken}` }
+          : { origin: testOrigin, cookie: admin },
         payload: { ...bodyOf(operation, context), ...extra },
       });
       const label = `${operation.name} → ${response.statusCode} ${response.body}`;
       expect(response.statusCode, label).toBe(400);
       expect(response.json().error.code, label).toBe('BAD_REQUEST');
-      expect(await businessState(), label).toEqual(before);
+      expect(await businessState(t.database.db), label).toEqual(before);
     }
   });
 });

@@ -124,6 +124,9 @@ describe('access control, walked over the OpenAPI document', () => {
       resolveSession: async () => {
         throw new Error('not used');
       },
+      authenticateToken: async () => {
+        throw new Error('not used');
+      },
       trustedOrigins: [],
     });
     expect(() => app.get('/api/forgotten', async () => 'ok')).toThrow(/config\.access/);

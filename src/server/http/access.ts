@@ -1,23 +1,38 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ApiScope } from '../../core/api-tokens.ts';
+import type { ApiTokenPrincipal } from '../api-tokens/index.ts';
+import { missingScopeMessage } from '../api-tokens/index.ts';
 import type { SessionResolver, SessionUser } from '../auth/session.ts';
 import { AppError } from './app-error.ts';
 import { isOwnAddressOrigin } from './own-address.ts';
 
-/** Who may call a route: anyone, any signed-in user, or administrators only. */
-export type RouteAccess = 'public' | 'signedIn' | 'admin';
+/**
+ * Who may call a route: anyone, any signed-in user, administrators only, or other systems
+ * only (an API token). `signedIn` and `admin` routes that name a `tokenScope` take a token
+ * with that scope too; every other route refuses tokens.
+ */
+export type RouteAccess = 'public' | 'signedIn' | 'admin' | 'token';
 
 /** The refusals of the access check. */
-export type DeniedCode = 'FORBIDDEN' | 'CROSS_SITE_REQUEST';
+export type DeniedCode =
+  | 'FORBIDDEN'
+  | 'CROSS_SITE_REQUEST'
+  | 'INVALID_API_TOKEN'
+  | 'TOKEN_NOT_ALLOWED';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
     access?: RouteAccess;
+    /** The scope a token needs to call the route; without it the route refuses tokens. */
+    tokenScope?: ApiScope;
   }
   interface FastifyRequest {
     /** The signed-in user of a `signedIn` or `admin` route; reading it elsewhere answers 401. */
     readonly user: SessionUser;
     /** The signed-in user if the access check found one: null on public routes. */
     sessionUser: SessionUser | null;
+    /** The integration of a request made with an API token; null for everything else. */
+    apiToken: ApiTokenPrincipal | null;
   }
 }
 
@@ -32,17 +47,53 @@ export function registerAccessControl(
   app: FastifyInstance,
   options: {
     resolveSession: SessionResolver;
+    /** The integration a presented bearer token belongs to; throws when it is not valid. */
+    authenticateToken: (token: string) => Promise<ApiTokenPrincipal>;
     trustedOrigins: string[];
     /** Told of every refusal (403) before it is answered: the audit log records it. */
     onDenied?: (request: FastifyRequest, code: DeniedCode) => Promise<void>;
   },
 ) {
-  const deny = async (request: FastifyRequest, code: DeniedCode) => {
+  const deny = async (request: FastifyRequest, code: DeniedCode, message?: string) => {
     await options.onDenied?.(request, code);
-    return new AppError(code);
+    return new AppError(code, message);
+  };
+
+  /** A token request's way through: the route must take tokens, and this one's scope. */
+  const admitToken = async (request: FastifyRequest, bearer: string | undefined) => {
+    const scope = request.routeOptions.config.tokenScope;
+    if (!scope) throw await deny(request, 'TOKEN_NOT_ALLOWED');
+    if (bearer === undefined) {
+      throw new AppError(
+        'UNAUTHENTICATED',
+        'Esta rota é para integrações: envie um token de API (Authorization: Bearer).',
+      );
+    }
+    let token: ApiTokenPrincipal;
+    try {
+      token = await options.authenticateToken(bearer);
+    } catch (error) {
+      if (error instanceof AppError && error.code === 'INVALID_API_TOKEN') {
+        throw await deny(request, 'INVALID_API_TOKEN');
+      }
+      throw error;
+    }
+    request.apiToken = token;
+    if (!token.scopes.includes(scope)) {
+      throw await deny(request, 'TOKEN_NOT_ALLOWED', missingScopeMessage(scope));
+    }
+    // Token routes read, or write through their own service: the integration sees what an
+    // administrator would, and is named in the audit log by its token, never as a user.
+    request.sessionUser = {
+      id: `api-token:${token.id}`,
+      name: token.name,
+      email: '',
+      role: 'admin',
+    };
   };
 
   app.decorateRequest('sessionUser', null);
+  app.decorateRequest('apiToken', null);
   app.decorateRequest('user', {
     getter(this: FastifyRequest) {
       if (!this.sessionUser) throw new AppError('UNAUTHENTICATED');
@@ -70,6 +121,8 @@ export function registerAccessControl(
     }
     const access = request.routeOptions.config.access;
     if (!access || access === 'public') return;
+    const bearer = bearerToken(request);
+    if (bearer !== undefined || access === 'token') return admitToken(request, bearer);
     request.sessionUser = await options.resolveSession(request, reply);
     if (access === 'admin' && request.sessionUser.role !== 'admin') {
       throw await deny(request, 'FORBIDDEN');
@@ -91,4 +144,12 @@ function isSameSite(request: FastifyRequest, trustedOrigins: string[]): boolean 
   const fetchSite = request.headers['sec-fetch-site'];
   if (typeof fetchSite === 'string') return fetchSite === 'same-origin' || fetchSite === 'none';
   return true;
+}
+
+/** The token of an `Authorization: Bearer` header; undefined without one. */
+export function bearerToken(request: FastifyRequest): string | undefined {
+  const header = request.headers.authorization;
+  if (typeof header !== 'string') return undefined;
+  const match = /^Bearer\s+(\S+)\s*$/i.exec(header);
+  return match?.[1] ?? '';
 }

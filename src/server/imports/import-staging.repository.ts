@@ -221,7 +221,7 @@ const otherPhonesAreNew = `
  * The numbers of the leads just inserted that have several, in the file's order; a number on
  * a block list is kept as "Não ligar", so the assessor sees it and dials the others.
  */
-const insertNumbers = `
+export const insertNumbers = `
   INSERT INTO lead_phones (lead_id, position, phone, phone_raw, label, whatsapp, state)
   SELECT i.id, n.position - 1, n.number->>'phone', n.number->>'raw', n.number->>'label',
          (n.number->>'whatsapp')::boolean,

@@ -2,6 +2,7 @@ import { rm } from 'node:fs/promises';
 import type { ColumnMapping } from '../../core/imports.ts';
 import type { DatabaseHandle } from '../db/database.ts';
 import { publishEvents } from '../events/publish-event.ts';
+import { enqueueImportFinished } from '../webhooks/webhook-outbox.sql.ts';
 import { inspectFile } from './file-inspection.ts';
 import type { FileRow, ReadProgress } from './file-row.ts';
 import { createImportRepository, recordBatchWarnings } from './import.repository.ts';
@@ -139,6 +140,7 @@ export function startImportWorker(options: ImportWorkerOptions): ImportWorker {
       await loading;
       const counts = await stagingSql.close(client, batch.id, totals);
       if (counts && warnings > 0) await recordBatchWarnings(client, batch.id, warnings);
+      if (counts) await enqueueImportFinished(client, batch.id);
       clearInterval(heartbeat);
       await beating;
       await client.query('COMMIT');

@@ -24,6 +24,7 @@ function selectLeadSummaries(db: Kysely<Database>) {
       'u.name as ownerName',
       'l.batch_id as batchId',
       'l.source',
+      'l.external_id as externalId',
       'l.attempts',
       'l.recycles',
       'l.assigned_at as assignedAt',

@@ -29,7 +29,7 @@ export const leadRoutes: FastifyPluginAsyncZod<{
   app.get(
     '/api/leads',
     {
-      config: { access: 'admin' },
+      config: { access: 'admin', tokenScope: 'leads:read' },
       schema: {
         tags: ['leads'],
         summary: 'Uma página de leads (mais novos primeiro) e o cursor da próxima',
@@ -121,7 +121,7 @@ export const leadRoutes: FastifyPluginAsyncZod<{
   app.get(
     '/api/leads/:id',
     {
-      config: { access: 'admin' },
+      config: { access: 'admin', tokenScope: 'leads:read' },
       schema: {
         tags: ['leads'],
         summary: 'Um lead com todo o histórico e as ligações',

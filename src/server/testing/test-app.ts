@@ -55,6 +55,7 @@ export const testEnv: AppEnv = {
   secureCookies: false,
   trustProxyHops: 0,
   apiRateLimitPerMinute: 100_000,
+  apiTokenRateLimitPerMinute: 100_000,
   // One data directory per test file: each file has its own database, so ids repeat.
   dataDir: mkdtempSync(path.join(os.tmpdir(), 'cca-test-data-')),
   importMaxBytes: 100 * 1024 * 1024,

@@ -81,6 +81,18 @@ const lazyPages = {
     import('../features/contact-rules/pages/contact-rules-page.tsx').then((module) => ({
       Component: module.ContactRulesPage,
     })),
+  apiTokens: () =>
+    import('../features/api-tokens/pages/api-tokens-page.tsx').then((module) => ({
+      Component: module.ApiTokensPage,
+    })),
+  webhooks: () =>
+    import('../features/webhooks/pages/webhooks-page.tsx').then((module) => ({
+      Component: module.WebhooksPage,
+    })),
+  messageTemplates: () =>
+    import('../features/message-templates/pages/message-templates-page.tsx').then((module) => ({
+      Component: module.MessageTemplatesPage,
+    })),
   assessorLeads: () =>
     import('../features/assessor-leads/pages/assessor-leads-page.tsx').then((module) => ({
       Component: module.AssessorLeadsPage,

@@ -27,6 +27,7 @@ import * as nextCall from './0025-next-call.ts';
 import * as importLegalBasis from './0026-import-legal-basis.ts';
 import * as blockLists from './0027-block-lists.ts';
 import * as leadPhones from './0028-lead-phones.ts';
+import * as integrations from './0029-integrations.ts';
 
 /** Every migration, in order. A landed migration is never edited: add a new one. */
 export const migrations: Record<string, Migration> = {
@@ -58,4 +59,5 @@ export const migrations: Record<string, Migration> = {
   '0026-import-legal-basis': importLegalBasis,
   '0027-block-lists': blockLists,
   '0028-lead-phones': leadPhones,
+  '0029-integrations': integrations,
 };

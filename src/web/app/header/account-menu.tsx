@@ -7,15 +7,18 @@ import {
   VisuallyHidden,
 } from '@mantine/core';
 import {
+  IconBrandWhatsapp,
   IconCheck,
   IconChevronDown,
   IconClock,
   IconDeviceDesktop,
+  IconKey,
   IconLogout,
   IconMoon,
   IconRepeat,
   IconSun,
   IconUserCircle,
+  IconWebhook,
 } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { appRoutes } from '../../../core/app-routes.ts';
@@ -82,6 +85,28 @@ export function AccountMenu({ user }: AccountMenuProps) {
               leftSection={<IconRepeat size={16} aria-hidden />}
             >
               {appRoutes.contactRules.title}
+            </Menu.Item>
+            <Menu.Label>Integrações</Menu.Label>
+            <Menu.Item
+              component={Link}
+              to={appRoutes.apiTokens.path}
+              leftSection={<IconKey size={16} aria-hidden />}
+            >
+              {appRoutes.apiTokens.title}
+            </Menu.Item>
+            <Menu.Item
+              component={Link}
+              to={appRoutes.webhooks.path}
+              leftSection={<IconWebhook size={16} aria-hidden />}
+            >
+              {appRoutes.webhooks.title}
+            </Menu.Item>
+            <Menu.Item
+              component={Link}
+              to={appRoutes.messageTemplates.path}
+              leftSection={<IconBrandWhatsapp size={16} aria-hidden />}
+            >
+              {appRoutes.messageTemplates.title}
             </Menu.Item>
           </>
         ) : null}

@@ -21,9 +21,11 @@ import {
 import { type MyLead, type OutcomeChoice, outcomeButtons } from '../../../../core/attempts.ts';
 import { leadStatusColors } from '../../../../core/lead-status.ts';
 import { type Channel, channelLabels } from '../../../../core/leads.ts';
+import { whatsAppLink } from '../../../../core/message-templates.ts';
 import { formatBrazilianPhone } from '../../../../core/phone.ts';
 import { formatDateTime, formatInteger } from '../../../components/pt-br-format.ts';
 import { StatusBadge } from '../../../components/status-badge.tsx';
+import { MessageTemplatePicker, useFilledMessage } from '../../message-templates/index.ts';
 import { CallbackForm } from './callback-form.tsx';
 import classes from './lead-card.module.css';
 import { LeadNumbers } from './lead-numbers.tsx';
@@ -40,6 +42,8 @@ export interface LeadCardProps {
   outsideWindow: boolean;
   current: boolean;
   channel: Channel;
+  /** The WhatsApp message template picked for this lead, if any. */
+  templateId: number | null;
   /** The number the next outcome is recorded against (a lead may have several). */
   dialled: string;
   note: string;
@@ -49,6 +53,7 @@ export interface LeadCardProps {
   /** Focus inside a card makes it the current lead. */
   onSelect: () => void;
   onWhatsApp: () => void;
+  onTemplate: (templateId: number | null) => void;
   onDial: (phone: string) => void;
   onNoteChange: (note: string) => void;
   onOutcome: (choice: OutcomeChoice) => void;
@@ -62,6 +67,7 @@ export function LeadCard({
   outsideWindow,
   current,
   channel,
+  templateId,
   dialled,
   note,
   askingCallback,
@@ -69,6 +75,7 @@ export function LeadCard({
   error,
   onSelect,
   onWhatsApp,
+  onTemplate,
   onDial,
   onNoteChange,
   onOutcome,
@@ -79,6 +86,10 @@ export function LeadCard({
   const place = [lead.city, lead.uf].filter(Boolean).join('/');
   const titleId = `${leadCardId(lead.id)}-name`;
   const nextCallText = describeNextCall(lead);
+  const message = useFilledMessage(templateId, lead.name);
+  const picker = (
+    <MessageTemplatePicker leadName={lead.name} value={templateId} onChange={onTemplate} />
+  );
 
   return (
     <Paper
@@ -102,14 +113,18 @@ export function LeadCard({
           {lead.status === 'assigned' ? null : <StatusBadge status={lead.status} />}
         </Group>
         {lead.phones.length > 1 ? (
-          <LeadNumbers
-            leadId={lead.id}
-            leadName={lead.name}
-            phones={lead.phones}
-            dialled={dialled}
-            onDial={onDial}
-            onWhatsApp={onWhatsApp}
-          />
+          <>
+            {lead.phones.some((number) => number.whatsapp) ? picker : null}
+            <LeadNumbers
+              leadId={lead.id}
+              leadName={lead.name}
+              phones={lead.phones}
+              dialled={dialled}
+              whatsAppText={message}
+              onDial={onDial}
+              onWhatsApp={onWhatsApp}
+            />
+          </>
         ) : (
           <Group gap="md" wrap="wrap">
             <Anchor href={`tel:+${digits}`} fw={600} style={{ whiteSpace: 'nowrap' }}>
@@ -119,7 +134,7 @@ export function LeadCard({
               </Group>
             </Anchor>
             <Anchor
-              href={`https://wa.me/${digits}`}
+              href={whatsAppLink(lead.phone, message)}
               target="_blank"
               rel="noopener noreferrer"
               c="green.8"
@@ -132,6 +147,7 @@ export function LeadCard({
                 WhatsApp
               </Group>
             </Anchor>
+            {picker}
           </Group>
         )}
         {nextCallText ? (

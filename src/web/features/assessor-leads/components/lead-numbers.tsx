@@ -1,6 +1,7 @@
 import { Anchor, Badge, Group, Radio, Stack, Text } from '@mantine/core';
 import { IconBrandWhatsapp, IconPhone } from '@tabler/icons-react';
 import { type LeadPhone, phoneStateLabels } from '../../../../core/lead-phones.ts';
+import { whatsAppLink } from '../../../../core/message-templates.ts';
 import { formatBrazilianPhone } from '../../../../core/phone.ts';
 
 export interface LeadNumbersProps {
@@ -9,6 +10,8 @@ export interface LeadNumbersProps {
   phones: readonly LeadPhone[];
   /** The number the next outcome is recorded against. */
   dialled: string;
+  /** The message the WhatsApp links open with, when a template was picked. */
+  whatsAppText?: string | undefined;
   onDial: (phone: string) => void;
   onWhatsApp: () => void;
 }
@@ -23,6 +26,7 @@ export function LeadNumbers({
   leadName,
   phones,
   dialled,
+  whatsAppText,
   onDial,
   onWhatsApp,
 }: LeadNumbersProps) {
@@ -73,7 +77,7 @@ export function LeadNumbers({
               )}
               {callable && number.whatsapp ? (
                 <Anchor
-                  href={`https://wa.me/${digits}`}
+                  href={whatsAppLink(number.phone, whatsAppText)}
                   target="_blank"
                   rel="noopener noreferrer"
                   c="green.8"

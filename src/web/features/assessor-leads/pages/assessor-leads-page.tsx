@@ -36,6 +36,7 @@ import { OutOfHoursDialog } from '../components/out-of-hours-dialog.tsx';
 import { isShortcutTarget } from '../components/shortcut-target.ts';
 import { useUndoLastCall } from '../components/undo-last-call.tsx';
 import { shownGroupLabels, useShownLeads } from '../components/use-shown-leads.ts';
+import { useWhatsAppChoices } from '../components/use-whatsapp-choices.ts';
 import classes from './assessor-leads-page.module.css';
 
 interface PendingOutcome {
@@ -58,7 +59,7 @@ export function AssessorLeadsPage() {
   const myLeads = useMyLeads(limit);
   const recordAttempt = useRecordAttempt();
   const [currentId, setCurrentId] = useState<number | null>(null);
-  const [whatsAppLeadIds, setWhatsAppLeadIds] = useState<ReadonlySet<number>>(new Set());
+  const whatsApp = useWhatsAppChoices();
   const [notes, setNotes] = useState<Record<number, string>>({});
   const [dialledByLead, setDialledByLead] = useState<Record<number, string>>({});
   const dialledOf = useCallback(
@@ -143,7 +144,7 @@ export function AssessorLeadsPage() {
           body: {
             outcome,
             ...(noAnswerKind ? { noAnswerKind } : {}),
-            channel: whatsAppLeadIds.has(lead.id) ? 'whatsapp' : 'phone',
+            ...whatsApp.bodyOf(lead.id),
             ...(lead.phones.length > 1 ? { phone: dialledOf(lead) } : {}),
             ...(note ? { note } : {}),
             ...(callbackAt ? { callbackAt } : {}),
@@ -168,7 +169,7 @@ export function AssessorLeadsPage() {
         },
       );
     },
-    [busy, leads, notes, recordAttempt, statusOf, undoLastCall.offer, whatsAppLeadIds, dialledOf],
+    [busy, leads, notes, recordAttempt, statusOf, undoLastCall.offer, whatsApp.bodyOf, dialledOf],
   );
 
   useEffect(() => {
@@ -303,7 +304,9 @@ export function AssessorLeadsPage() {
                       callingText={callingText}
                       outsideWindow={group === 'outsideWindow'}
                       current={lead.id === current?.id}
-                      channel={whatsAppLeadIds.has(lead.id) ? 'whatsapp' : 'phone'}
+                      channel={whatsApp.channelOf(lead.id)}
+                      templateId={whatsApp.templateOf(lead.id)}
+                      onTemplate={(templateId) => whatsApp.pick(lead.id, templateId)}
                       dialled={dialledOf(lead)}
                       onDial={(phone) => setDialledByLead((all) => ({ ...all, [lead.id]: phone }))}
                       note={notes[lead.id] ?? ''}
@@ -312,7 +315,7 @@ export function AssessorLeadsPage() {
                       error={errorByLead?.leadId === lead.id ? errorByLead.message : null}
                       onSelect={() => select(lead.id, false)}
                       onWhatsApp={() => {
-                        setWhatsAppLeadIds((ids) => new Set(ids).add(lead.id));
+                        whatsApp.opened(lead.id);
                         setCurrentId(lead.id);
                       }}
                       onNoteChange={(note) => setNotes((all) => ({ ...all, [lead.id]: note }))}

@@ -37,6 +37,19 @@ function Outcome({ attempt }: { attempt: AttemptRecord }) {
   );
 }
 
+/** The WhatsApp message template the call sent, when it sent one. */
+function MessageTemplateLine({ attempt }: { attempt: AttemptRecord }) {
+  if (!attempt.messageTemplateName) return null;
+  return (
+    <Text size="xs" mt={2} style={{ overflowWrap: 'anywhere' }}>
+      <Text span size="xs" fw={700}>
+        Modelo de mensagem:
+      </Text>{' '}
+      {attempt.messageTemplateName}
+    </Text>
+  );
+}
+
 const phoneOf = (attempt: AttemptRecord) =>
   attempt.leadPhone ? formatBrazilianPhone(attempt.leadPhone) : '—';
 
@@ -76,6 +89,7 @@ export function AttemptsTable({ attempts }: AttemptsTableProps) {
                 <Text size="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
                   {attempt.assessorName} · {channelLabels[attempt.channel]}
                 </Text>
+                <MessageTemplateLine attempt={attempt} />
               </Table.Td>
             </Table.Tr>
           ))}
@@ -106,7 +120,10 @@ export function AttemptsTable({ attempts }: AttemptsTableProps) {
               <Table.Td>{attempt.assessorName}</Table.Td>
               <Table.Td>{attempt.leadName ?? '—'}</Table.Td>
               <Table.Td style={{ whiteSpace: 'nowrap' }}>{phoneOf(attempt)}</Table.Td>
-              <Table.Td>{channelLabels[attempt.channel]}</Table.Td>
+              <Table.Td>
+                {channelLabels[attempt.channel]}
+                <MessageTemplateLine attempt={attempt} />
+              </Table.Td>
               <Table.Td>
                 <Outcome attempt={attempt} />
               </Table.Td>

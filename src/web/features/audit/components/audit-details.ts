@@ -1,3 +1,4 @@
+import { apiScopeLabels } from '../../../../core/api-tokens.ts';
 import type { AuditEntry } from '../../../../core/audit.ts';
 import { retryKeyLabels } from '../../../../core/contact-rules.ts';
 import { poolKindLabels } from '../../../../core/distribution.ts';
@@ -6,6 +7,11 @@ import { legalBasisLabels } from '../../../../core/imports.ts';
 import { leadStatusLabels } from '../../../../core/lead-status.ts';
 import { channelLabels } from '../../../../core/leads.ts';
 import { roleLabels } from '../../../../core/roles.ts';
+import {
+  webhookEventLabels,
+  webhookPingEvent,
+  webhookPingLabel,
+} from '../../../../core/webhooks.ts';
 import { formatDateTime } from '../../../components/pt-br-format.ts';
 
 const targetLabels: Record<string, string> = {
@@ -14,6 +20,9 @@ const targetLabels: Record<string, string> = {
   import: 'Importação',
   distribution: 'Distribuição',
   block_list: 'Lista de bloqueio',
+  webhook: 'Webhook',
+  message_template: 'Modelo de mensagem',
+  api_token: 'Token de API',
 };
 
 /** Every field the server writes in an audit row's details, as the page names it. */
@@ -84,6 +93,21 @@ const detailLabels: Record<string, string> = {
   mergedLeadId: 'Lead mesclado a este',
   numbersAdded: 'Números acrescentados',
   callsMoved: 'Ligações trazidas',
+  url: 'URL de destino',
+  events: 'Eventos',
+  event: 'Evento',
+  delivery: 'Entrega',
+  allowPrivateTargets: 'Permitir destinos na rede interna',
+  messageText: 'Texto da mensagem',
+  companyName: 'Nome da empresa',
+  scopes: 'Permissões',
+  expiresAt: 'Validade',
+  answer: 'Resposta HTTP',
+  sent: 'Enviados',
+  existing: 'Já incluídos antes',
+  duplicates: 'Duplicados',
+  blocked: 'Bloqueados',
+  rejected: 'Recusados',
   ...retryKeyLabels,
 };
 
@@ -106,9 +130,12 @@ const valueLabels: Record<string, Record<string, string>> = {
   format: formatLabels,
   code: errorMessages,
   legalBasis: legalBasisLabels,
+  events: webhookEventLabels,
+  event: { ...webhookEventLabels, [webhookPingEvent]: webhookPingLabel },
+  scopes: apiScopeLabels,
 };
 
-const instants = new Set(['since', 'createdFrom', 'createdTo']);
+const instants = new Set(['since', 'createdFrom', 'createdTo', 'expiresAt']);
 
 function isChange(value: unknown): value is { from: unknown; to: unknown } {
   return typeof value === 'object' && value !== null && 'from' in value && 'to' in value;

@@ -1,4 +1,4 @@
-import { Box, Stack, Table, Text } from '@mantine/core';
+import { Box, Stack, Table, Text, useComputedColorScheme } from '@mantine/core';
 import { type AuditEntry, auditActionLabels } from '../../../../core/audit.ts';
 import { formatDateTime } from '../../../components/pt-br-format.ts';
 import { useNarrowScreen } from '../../../lib/narrow-screen.ts';
@@ -25,8 +25,11 @@ function Actor({ entry }: { entry: AuditEntry }) {
 }
 
 function Action({ entry }: { entry: AuditEntry }) {
+  // A red dark enough to read on white is too dark to read on the dark theme's grey.
+  const dark = useComputedColorScheme('light') === 'dark';
+  const refusalColor = dark ? 'red.4' : 'red.8';
   return (
-    <Text size="sm" fw={600} c={refusals.has(entry.action) ? 'red.8' : undefined}>
+    <Text size="sm" fw={600} c={refusals.has(entry.action) ? refusalColor : undefined}>
       {auditActionLabels[entry.action]}
     </Text>
   );

@@ -139,7 +139,11 @@ function LeadDetailContent({ lead }: { lead: LeadDetail }) {
         <Field label="Cidade / UF">{[lead.city, lead.uf].filter(Boolean).join(' / ')}</Field>
         <Field label="Assessor">{lead.ownerName}</Field>
         <Field label="Lote / origem">
-          {[lead.batchId === null ? null : `Lote ${lead.batchId}`, lead.source]
+          {[
+            lead.batchId === null ? null : `Lote ${lead.batchId}`,
+            lead.source,
+            lead.externalId === null ? null : `ID externo ${lead.externalId}`,
+          ]
             .filter(Boolean)
             .join(' · ')}
         </Field>

@@ -1,0 +1,134 @@
+import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+import {
+  type ApiScope,
+  type ApiToken,
+  apiScopeLabels,
+  apiTokenPattern,
+  type CreateApiTokenBody,
+  type CreatedApiToken,
+} from '../../core/api-tokens.ts';
+import type { AuditTrail } from '../audit/index.ts';
+import type { RunUnitOfWork } from '../db/unit-of-work.ts';
+import { AppError } from '../http/app-error.ts';
+import type { ApiTokenRepository, ApiTokenRow } from './api-token.repository.ts';
+
+/** The integration behind a request made with a valid token. */
+export interface ApiTokenPrincipal {
+  id: number;
+  name: string;
+  scopes: ApiScope[];
+}
+
+const publicIdAlphabet = 'abcdefghijklmnopqrstuvwxyz0123456789';
+/** last_used_at is a hint for the admin, not a log: written at most once a minute. */
+const touchEveryMs = 60_000;
+
+function hashSecret(secret: string): Buffer {
+  return createHash('sha256').update(secret).digest();
+}
+
+function newPublicId(): string {
+  const bytes = randomBytes(12);
+  return Array.from(bytes, (byte) => publicIdAlphabet[byte % publicIdAlphabet.length]).join('');
+}
+
+function toApiToken(row: ApiTokenRow): ApiToken {
+  return {
+    id: row.id,
+    name: row.name,
+    prefix: `cca_${row.publicId}`,
+    scopes: row.scopes,
+    expiresAt: row.expiresAt?.toISOString() ?? null,
+    revokedAt: row.revokedAt?.toISOString() ?? null,
+    createdByName: row.createdByName,
+    createdAt: row.createdAt.toISOString(),
+    lastUsedAt: row.lastUsedAt?.toISOString() ?? null,
+  };
+}
+
+/** The message of a token refused by a route that needs a scope it lacks. */
+export function missingScopeMessage(scope: ApiScope): string {
+  return `Este token de API não tem a permissão "${apiScopeLabels[scope]}" (${scope}).`;
+}
+
+export function createApiTokenService({
+  tokens,
+  unitOfWork,
+  now = () => Date.now(),
+}: {
+  tokens: ApiTokenRepository;
+  unitOfWork: RunUnitOfWork;
+  now?: () => number;
+}) {
+  return {
+    async list(): Promise<ApiToken[]> {
+      return (await tokens.list()).map(toApiToken);
+    },
+
+    /** Creates a token and answers its secret, which is never kept nor shown again. */
+    async create(
+      body: CreateApiTokenBody,
+      createdBy: string,
+      audit: AuditTrail,
+    ): Promise<CreatedApiToken> {
+      const publicId = newPublicId();
+      const secret = `cca_${publicId}_${randomBytes(32).toString('base64url')}`;
+      const scopes = [...new Set(body.scopes)] as ApiScope[];
+      const id = await unitOfWork(audit, async (unit) => {
+        const tokenId = await tokens.insert(unit.trx, {
+          name: body.name,
+          publicId,
+          secretHash: hashSecret(secret),
+          scopes,
+          expiresAt: body.expiresAt ? new Date(body.expiresAt) : null,
+          createdBy,
+        });
+        await unit.audit({
+          action: 'api_token.created',
+          target: { type: 'api_token', id: tokenId },
+          details: { name: body.name, scopes, expiresAt: body.expiresAt ?? null },
+        });
+        return tokenId;
+      });
+      const row = await tokens.find(id);
+      if (!row) throw new AppError('INTERNAL');
+      return { token: toApiToken(row), secret };
+    },
+
+    async revoke(id: number, audit: AuditTrail): Promise<ApiToken> {
+      await unitOfWork(audit, async (unit) => {
+        if (!(await tokens.revoke(unit.trx, id))) {
+          throw new AppError('NOT_FOUND', 'Token não encontrado ou já revogado.');
+        }
+        await unit.audit({ action: 'api_token.revoked', target: { type: 'api_token', id } });
+      });
+      const row = await tokens.find(id);
+      if (!row) throw new AppError('NOT_FOUND', 'Token não encontrado.');
+      return toApiToken(row);
+    },
+
+    /**
+     * The integration a presented token belongs to, or INVALID_API_TOKEN: one answer for a
+     * token that never existed, a wrong secret, a revoked or an expired one, so a caller
+     * learns nothing by trying.
+     */
+    async authenticate(presented: string): Promise<ApiTokenPrincipal> {
+      const match = apiTokenPattern.exec(presented);
+      const publicId = match?.[1];
+      const stored = publicId ? await tokens.findByPublicId(publicId) : undefined;
+      const hash = hashSecret(presented);
+      const valid =
+        stored !== undefined &&
+        stored.secretHash.length === hash.length &&
+        timingSafeEqual(stored.secretHash, hash) &&
+        stored.revokedAt === null &&
+        (stored.expiresAt === null || stored.expiresAt.getTime() > now());
+      if (!valid || !stored) throw new AppError('INVALID_API_TOKEN');
+      if (!stored.lastUsedAt || now() - stored.lastUsedAt.getTime() > touchEveryMs) {
+        await tokens.touch(stored.id);
+      }
+      return { id: stored.id, name: stored.name, scopes: stored.scopes };
+    },
+  };
+}
+export type ApiTokenService = ReturnType<typeof createApiTokenService>;

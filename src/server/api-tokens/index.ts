@@ -1,0 +1,15 @@
+import type { FastifyPluginAsync } from 'fastify';
+import { apiTokenRoutes } from './api-token.routes.ts';
+import type { ApiTokenService } from './api-token.service.ts';
+
+export { createApiTokenRepository } from './api-token.repository.ts';
+export type { ApiTokenPrincipal, ApiTokenService } from './api-token.service.ts';
+export { createApiTokenService, missingScopeMessage } from './api-token.service.ts';
+
+/** Tokens of API for other systems (/integracoes/tokens). */
+export const apiTokensFeature: FastifyPluginAsync<{ apiTokenService: ApiTokenService }> = async (
+  app,
+  options,
+) => {
+  await app.register(apiTokenRoutes, options);
+};
