@@ -31,6 +31,7 @@ import { recycleBenchmarks } from './recycle.bench.ts';
 import { seedAssessors, seedLeads } from './seed.ts';
 import { soakBenchmarks } from './soak.bench.ts';
 import { startupBenchmarks } from './startup.bench.ts';
+import { webhookBenchmarks } from './webhooks.bench.ts';
 
 z.config(z.locales.ptBR());
 
@@ -56,8 +57,10 @@ const suites = {
   hostile: hostileBenchmarks,
   web: async (context: BenchContext) => (await import('./web.bench.ts')).webBenchmarks(context),
   import: importBenchmarks,
-  // Leads sent by API against the same rows as a file; the assessors' list with a dead webhook.
+  // Leads sent by API in batches of 1,000 against the same rows as a file.
   integrations: integrationBenchmarks,
+  // The assessors' list with a dead and a silent webhook endpoint, against none.
+  webhooks: webhookBenchmarks,
   // Adds 5 000 000 calls, then times /api/dashboard and the triggers' cost on a distribution.
   dashboard: dashboardBenchmarks,
   // Blocks the 1 % of the seeded leads its register lists.

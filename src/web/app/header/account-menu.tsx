@@ -21,7 +21,7 @@ import {
   IconWebhook,
 } from '@tabler/icons-react';
 import { Link } from 'react-router';
-import { appRoutes } from '../../../core/app-routes.ts';
+import { type AppRouteName, appRoutes } from '../../../core/app-routes.ts';
 import { roleLabels } from '../../../core/roles.ts';
 import type { Me } from '../../../core/users.ts';
 import { useSignOut } from '../../features/auth/index.ts';
@@ -35,6 +35,34 @@ const colorSchemes: { value: MantineColorScheme; label: string; icon: typeof Ico
   { value: 'light', label: 'Tema claro', icon: IconSun },
   { value: 'dark', label: 'Tema escuro', icon: IconMoon },
 ];
+
+/** The admin's settings pages, reached from the account menu rather than the header's links. */
+const adminPages: Record<
+  'settings' | 'integrations',
+  { page: AppRouteName; icon: typeof IconSun }[]
+> = {
+  settings: [
+    { page: 'callingHours', icon: IconClock },
+    { page: 'contactRules', icon: IconRepeat },
+  ],
+  integrations: [
+    { page: 'apiTokens', icon: IconKey },
+    { page: 'webhooks', icon: IconWebhook },
+    { page: 'messageTemplates', icon: IconBrandWhatsapp },
+  ],
+};
+
+function AdminPageItem({ page, icon: Icon }: { page: AppRouteName; icon: typeof IconSun }) {
+  return (
+    <Menu.Item
+      component={Link}
+      to={appRoutes[page].path}
+      leftSection={<Icon size={16} aria-hidden />}
+    >
+      {appRoutes[page].title}
+    </Menu.Item>
+  );
+}
 
 export function AccountMenu({ user }: AccountMenuProps) {
   const signOut = useSignOut();
@@ -72,42 +100,13 @@ export function AccountMenu({ user }: AccountMenuProps) {
         {user.role === 'admin' ? (
           <>
             <Menu.Divider />
-            <Menu.Item
-              component={Link}
-              to={appRoutes.callingHours.path}
-              leftSection={<IconClock size={16} aria-hidden />}
-            >
-              {appRoutes.callingHours.title}
-            </Menu.Item>
-            <Menu.Item
-              component={Link}
-              to={appRoutes.contactRules.path}
-              leftSection={<IconRepeat size={16} aria-hidden />}
-            >
-              {appRoutes.contactRules.title}
-            </Menu.Item>
+            {adminPages.settings.map((item) => (
+              <AdminPageItem key={item.page} {...item} />
+            ))}
             <Menu.Label>Integrações</Menu.Label>
-            <Menu.Item
-              component={Link}
-              to={appRoutes.apiTokens.path}
-              leftSection={<IconKey size={16} aria-hidden />}
-            >
-              {appRoutes.apiTokens.title}
-            </Menu.Item>
-            <Menu.Item
-              component={Link}
-              to={appRoutes.webhooks.path}
-              leftSection={<IconWebhook size={16} aria-hidden />}
-            >
-              {appRoutes.webhooks.title}
-            </Menu.Item>
-            <Menu.Item
-              component={Link}
-              to={appRoutes.messageTemplates.path}
-              leftSection={<IconBrandWhatsapp size={16} aria-hidden />}
-            >
-              {appRoutes.messageTemplates.title}
-            </Menu.Item>
+            {adminPages.integrations.map((item) => (
+              <AdminPageItem key={item.page} {...item} />
+            ))}
           </>
         ) : null}
         <Menu.Divider />
