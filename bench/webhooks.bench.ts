@@ -8,7 +8,7 @@ import { atLeast, type Figure } from './harness.ts';
 import { busiestAssessor, type Load, load } from './operator.bench.ts';
 import { startServer } from './server.ts';
 
-const rounds = 2;
+const rounds = 3;
 const measure = { duration: 10_000, warmUp: 2_000 };
 
 async function signedIn(baseUrl: string) {
