@@ -103,11 +103,28 @@ async function readReport(file: string): Promise<Report | undefined> {
 }
 
 /**
- * Writes bench/report.json and bench/REPORT.md. A run of some suites (`--only`, `--soak`)
+ * Writes bench/report.json and bench/REPORT.md (or a scale run's pair, see ReportFiles). A run of some suites (`--only`, `--soak`)
  * replaces their figures and keeps the others of the last report, each with the date and
  * commit that measured it, as long as the data sizes are the same; other sizes start anew.
  */
-export async function writeReport(figures: Figure[], context: Record<string, string | number>) {
+/**
+ * Where a report is written: the normal one (`REPORT.md`, `report.json`), or a scale run's
+ * beside it (`REPORT-10M.md`, `report-10m.json`) compared with the normal one, figure by figure.
+ */
+export interface ReportFiles {
+  suffix?: string;
+  /** The report whose figures the new ones are compared with (how each grew). */
+  baseline?: string;
+}
+
+/** A figure's name without its counts, to find the same figure measured at another size. */
+const sizeFree = (name: string) => name.replace(/\d[\d,]*/g, '#');
+
+export async function writeReport(
+  figures: Figure[],
+  context: Record<string, string | number>,
+  files: ReportFiles = {},
+) {
   const measuredAt = new Date().toISOString();
   const commit = currentCommit();
   const machine = {
@@ -118,8 +135,19 @@ export async function writeReport(figures: Figure[], context: Record<string, str
   };
   const directory = path.resolve('bench');
   await mkdir(directory, { recursive: true });
-  const jsonFile = path.join(directory, 'report.json');
+  const jsonFile = path.join(directory, `report${files.suffix ? `-${files.suffix}` : ''}.json`);
   const previous = await readReport(jsonFile);
+  const baseline = files.baseline
+    ? await readReport(path.join(directory, files.baseline))
+    : undefined;
+  const before = (figure: Figure) =>
+    baseline?.figures.find((old) => sizeFree(old.name) === sizeFree(figure.name));
+  const growth = (figure: Figure) => {
+    const old = before(figure);
+    if (!old) return '— | —';
+    const ratio = old.value === 0 ? '—' : `${(figure.value / old.value).toFixed(2)} ×`;
+    return `${format(old.value)} ${old.unit} | ${ratio}`;
+  };
   const sameSizes = JSON.stringify(previous?.context) === JSON.stringify(context);
   const fresh = figures.map((figure) => ({ ...figure, measuredAt, commit }));
   const earlier = sameSizes ? (previous?.figures ?? []).filter((figure) => figure.measuredAt) : [];
@@ -144,11 +172,19 @@ export async function writeReport(figures: Figure[], context: Record<string, str
     '',
     ...runs.map((run, index) => `Run ${index + 1}: ${run}.`),
     '',
-    '| figure | measured | target | meets | run |',
-    '|---|---|---|---|---|',
+    ...(baseline
+      ? [
+          `Compared with \`bench/${files.baseline}\` (${Object.entries(baseline.context)
+            .map(([key, value]) => `${key}: ${value}`)
+            .join(', ')}).`,
+          '',
+          '| figure | measured | target | meets | run | before | growth |',
+          '|---|---|---|---|---|---|---|',
+        ]
+      : ['| figure | measured | target | meets | run |', '|---|---|---|---|---|']),
     ...reported.map(
       (figure) =>
-        `| ${figure.name} | ${format(figure.value)} ${figure.unit} | ${figure.target} | ${figure.meets ? 'yes' : '**no**'} | ${runs.indexOf(runOf(figure)) + 1} |`,
+        `| ${figure.name} | ${format(figure.value)} ${figure.unit} | ${figure.target} | ${figure.meets ? 'yes' : '**no**'} | ${runs.indexOf(runOf(figure)) + 1} |${baseline ? ` ${growth(figure)} |` : ''}`,
     ),
     '',
     ...reported
@@ -156,5 +192,8 @@ export async function writeReport(figures: Figure[], context: Record<string, str
       .map((figure) => `- ${figure.name}: ${figure.detail}`),
     '',
   ];
-  await writeFile(path.join(directory, 'REPORT.md'), lines.join('\n'));
+  await writeFile(
+    path.join(directory, `REPORT${files.suffix ? `-${files.suffix.toUpperCase()}` : ''}.md`),
+    lines.join('\n'),
+  );
 }

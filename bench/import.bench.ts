@@ -12,6 +12,7 @@ import type { BenchContext } from './context.ts';
 import { atLeast, atMost, below, type Figure } from './harness.ts';
 import { startServer } from './server.ts';
 
+const excelMaxRows = 1_048_576;
 const areaCodes = [11, 21, 31, 41, 51, 61, 71, 81, 85, 27, 47, 48, 62, 19, 12, 13];
 const firstNames = [
   'Ana',
@@ -187,15 +188,19 @@ export async function importBenchmarks(context: BenchContext): Promise<Figure[]>
   }
   await context.dropDatabase(copyDatabaseUrl);
 
-  console.log(`Importação: gerando o mesmo arquivo em XLSX…`);
-  const xlsxPath = await generateXlsx(rows, csvPath, context.workDir);
-  const xlsx = await importThroughServer(context, xlsxPath, 'leads.xlsx').catch(
-    (error: Error) => error,
-  );
-  if (!(xlsx instanceof Error) && xlsx.inserted !== csv.inserted) {
+  // A worksheet holds at most 1,048,576 rows: beyond that no one sends an XLSX.
+  const xlsx =
+    rows < excelMaxRows
+      ? await generateXlsx(rows, csvPath, context.workDir).then((xlsxPath) =>
+          importThroughServer(context, xlsxPath, 'leads.xlsx').catch((error: Error) => error),
+        )
+      : undefined;
+  if (xlsx !== undefined && !(xlsx instanceof Error) && xlsx.inserted !== csv.inserted) {
     throw new Error(`XLSX inserted ${xlsx.inserted} leads, CSV ${csv.inserted}`);
   }
 
+  // The scale run's file holds ten million rows, with issue #23's targets: 0.8× COPY, 200 MB.
+  const scaleRun = rows >= excelMaxRows;
   const importRate = rows / csv.seconds;
   const copyRate = csv.inserted / copySeconds;
   return [
@@ -207,40 +212,42 @@ export async function importBenchmarks(context: BenchContext): Promise<Figure[]>
       meets: true,
       detail: `${csv.seconds.toFixed(1)} s for the file (${csv.inserted.toLocaleString('en')} leads inserted); plain COPY of the cleaned rows: ${copySeconds.toFixed(1)} s, ${Math.round(copyRate).toLocaleString('en')} rows/s`,
     },
-    atLeast('import rate ÷ plain COPY rate', importRate / copyRate, '×', 0.5),
+    atLeast('import rate ÷ plain COPY rate', importRate / copyRate, '×', scaleRun ? 0.8 : 0.5),
     below(
       'import: peak server memory',
       csv.peakMb,
       'MB',
-      300,
+      scaleRun ? 200 : 300,
       `server at rest: ${csv.idleMb.toFixed(0)} MB`,
     ),
-    ...(xlsx instanceof Error
-      ? [
-          {
-            name: 'import of the same rows as XLSX',
-            value: 0,
-            unit: '',
-            target: 'imports',
-            meets: false,
-            detail: xlsx.message,
-          },
-        ]
-      : [
-          atMost(
-            'import of the same rows as XLSX: time ÷ CSV time',
-            xlsx.seconds / csv.seconds,
-            '×',
-            3,
-            `${xlsx.seconds.toFixed(1)} s for the XLSX (shared strings after the sheet, as Excel writes), ${csv.seconds.toFixed(1)} s for the CSV`,
-          ),
-          below(
-            'import XLSX: peak server memory',
-            xlsx.peakMb,
-            'MB',
-            512,
-            `server at rest: ${xlsx.idleMb.toFixed(0)} MB`,
-          ),
-        ]),
+    ...(xlsx === undefined
+      ? []
+      : xlsx instanceof Error
+        ? [
+            {
+              name: 'import of the same rows as XLSX',
+              value: 0,
+              unit: '',
+              target: 'imports',
+              meets: false,
+              detail: xlsx.message,
+            },
+          ]
+        : [
+            atMost(
+              'import of the same rows as XLSX: time ÷ CSV time',
+              xlsx.seconds / csv.seconds,
+              '×',
+              3,
+              `${xlsx.seconds.toFixed(1)} s for the XLSX (shared strings after the sheet, as Excel writes), ${csv.seconds.toFixed(1)} s for the CSV`,
+            ),
+            below(
+              'import XLSX: peak server memory',
+              xlsx.peakMb,
+              'MB',
+              512,
+              `server at rest: ${xlsx.idleMb.toFixed(0)} MB`,
+            ),
+          ]),
   ];
 }

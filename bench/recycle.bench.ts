@@ -110,12 +110,15 @@ async function refuseAgain(context: BenchContext) {
 }
 
 /**
- * POST /api/reciclarleadsteste on 200 000 red leads among the seeded 1 000 000, three times
+ * POST /api/reciclarleadsteste on a fifth of the seeded leads made red, three times
  * alone, then once more while assessors keep opening their lists.
  */
 export async function recycleBenchmarks(context: BenchContext): Promise<Figure[]> {
   const { app, adminCookie, leadCount } = context;
-  const target = Math.min(200_000, Math.floor(leadCount / 5));
+  // A fifth of the leads: 200 000 of the base's million, 2 000 000 of the scale run's ten.
+  const target = Math.floor(leadCount / 5);
+  // Issue #23's target for the scale run's two million; five seconds for the base's 200 000.
+  const limitSeconds = target > 200_000 ? 30 : 5;
   await makeRed(context, target);
   const recycle = async () => {
     const started = performance.now();
@@ -156,7 +159,7 @@ export async function recycleBenchmarks(context: BenchContext): Promise<Figure[]
       `recycle of ${target.toLocaleString('en')} red leads among ${leadCount.toLocaleString('en')}`,
       median(times) / 1000,
       's',
-      5,
+      limitSeconds,
       `median of 3 runs (${times.map((time) => (time / 1000).toFixed(2)).join(' s, ')} s), each in one transaction with a history row per lead`,
     ),
     atMost(

@@ -2,12 +2,13 @@ import { randomBytes } from 'node:crypto';
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { sql } from 'kysely';
+import { type Kysely, sql } from 'kysely';
 import pg from 'pg';
 import { z } from 'zod';
 import { buildApp } from '../src/server/app.ts';
 import { createDatabase, migrateToLatest } from '../src/server/db/database.ts';
 import { startEmbeddedPostgres } from '../src/server/db/embedded-postgres.ts';
+import type { Database } from '../src/server/db/schema.ts';
 import {
   adminCredentials,
   cookieFrom,
@@ -42,6 +43,8 @@ const { values } = parseArgs({
     assessors: { type: 'string' },
     calls: { type: 'string' },
     only: { type: 'string' },
+    // Ten times the base (issue #23): `--scale 10m`, reported in bench/REPORT-10M.md.
+    scale: { type: 'string' },
     // A long run of simulated assessors against one server, alone: `--soak`.
     soak: { type: 'boolean', default: false },
     'soak-minutes': { type: 'string', default: '10' },
@@ -75,13 +78,35 @@ if (soak && !(soak.minutes > 0 && Number.isInteger(soak.assessors) && soak.asses
   throw new Error('--soak-minutes and --soak-assessors: positive numbers');
 }
 if (soak && values.only) throw new Error('--soak runs alone, without --only');
-const chosen = soak ? [] : values.only ? values.only.split(',') : Object.keys(suites);
+/**
+ * The scale runs: the data ten times the base's, and the suites whose figures depend on it
+ * (the others measure a request or a start-up, which the table's size does not change).
+ */
+const scales = {
+  '10m': {
+    leads: 10_000_000,
+    assessors: 2000,
+    calls: 50_000_000,
+    suites: ['list', 'distribution', 'operator', 'import', 'dashboard', 'recycle'],
+  },
+} as const;
+const scale = values.scale === undefined ? undefined : scales[values.scale as keyof typeof scales];
+if (values.scale !== undefined && !scale) {
+  throw new Error(`--scale: ${values.scale}? (${Object.keys(scales).join(', ')})`);
+}
+const chosen = soak
+  ? []
+  : values.only
+    ? values.only.split(',')
+    : scale
+      ? [...scale.suites]
+      : Object.keys(suites);
 for (const name of chosen) {
   if (!(name in suites)) throw new Error(`--only: ${name}? (${Object.keys(suites).join(', ')})`);
 }
-const leadCount = Number(values.leads ?? (values.quick ? 100_000 : 1_000_000));
-const assessorCount = Number(values.assessors ?? (values.quick ? 50 : 500));
-const callCount = Number(values.calls ?? (values.quick ? 500_000 : 5_000_000));
+const leadCount = Number(values.leads ?? scale?.leads ?? (values.quick ? 100_000 : 1_000_000));
+const assessorCount = Number(values.assessors ?? scale?.assessors ?? (values.quick ? 50 : 500));
+const callCount = Number(values.calls ?? scale?.calls ?? (values.quick ? 500_000 : 5_000_000));
 
 async function main() {
   const workDir = path.resolve('bench/tmp');
@@ -177,23 +202,48 @@ async function main() {
       }
     }
     if (soak) figures.push(...(await soakBenchmarks(context, soak)));
+    if (scale) figures.push(await databaseSize(database.db));
     await app.close();
 
     console.log('');
     printTable(figures);
-    await writeReport(figures, {
-      Leads: leadCount.toLocaleString('en'),
-      Assessors: assessorCount,
-      Calls: callCount.toLocaleString('en'),
-      Database: `${process.env.DATABASE_URL ? 'DATABASE_URL' : 'embedded'} PostgreSQL ${postgresVersion}`,
-    });
-    console.log('\nRelatório gravado em bench/REPORT.md e bench/report.json');
+    await writeReport(
+      figures,
+      {
+        Leads: leadCount.toLocaleString('en'),
+        Assessors: assessorCount,
+        Calls: callCount.toLocaleString('en'),
+        Database: `${process.env.DATABASE_URL ? 'DATABASE_URL' : 'embedded'} PostgreSQL ${postgresVersion}`,
+      },
+      scale ? { suffix: values.scale, baseline: 'report.json' } : {},
+    );
+    console.log(
+      `\nRelatório gravado em bench/${scale ? `REPORT-${values.scale?.toUpperCase()}.md` : 'REPORT.md'}`,
+    );
   } finally {
     await database.close();
     await dropDatabase(databaseUrl);
     await admin.end();
     await embedded?.stop();
   }
+}
+
+/** The database's size on disk once the suites ran, and the leads' and calls' share of it. */
+async function databaseSize(db: Kysely<Database>): Promise<Figure> {
+  const { rows } = await sql<{ database: string; leads: string; calls: string }>`
+    select pg_database_size(current_database())::text as database,
+           pg_total_relation_size('leads')::text as leads,
+           pg_total_relation_size('lead_attempts')::text as calls`.execute(db);
+  const gib = (bytes: string | undefined) => Number(bytes ?? 0) / 2 ** 30;
+  const size = rows[0];
+  return {
+    name: 'database size after the suites',
+    value: gib(size?.database),
+    unit: 'GiB',
+    target: 'report',
+    meets: true,
+    detail: `leads with their indexes ${gib(size?.leads).toFixed(2)} GiB, calls ${gib(size?.calls).toFixed(2)} GiB`,
+  };
 }
 
 main().catch((error: unknown) => {
