@@ -1,4 +1,5 @@
 import { rm } from 'node:fs/promises';
+import type pg from 'pg';
 import type { ColumnMapping } from '../../core/imports.ts';
 import type { DatabaseHandle } from '../db/database.ts';
 import { publishEvents } from '../events/publish-event.ts';
@@ -24,6 +25,11 @@ export interface ImportWorkerOptions {
   pollMs?: number;
   /** A running batch whose heartbeat is older than this was left by a dead server. */
   staleSeconds?: number;
+  /**
+   * An import that made at least this many leads is followed by a VACUUM (ANALYZE) of the leads
+   * (default 10 000), so the next distribution reads fresh statistics and all-visible pages.
+   */
+  tidyAfterLeads?: number;
   /** Called after each row is read; tests throw from it to kill an import mid-way. */
   afterRow?: (rowNumber: number) => void;
 }
@@ -54,6 +60,8 @@ export function startImportWorker(options: ImportWorkerOptions): ImportWorker {
   let stopping = false;
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<void> | undefined;
+  /** The connection vacuuming after an import, ended by stop(): the vacuum is not worth a wait. */
+  let tidying: pg.Client | undefined;
 
   const schedule = (delay: number) => {
     if (stopping) return;
@@ -155,6 +163,11 @@ export function startImportWorker(options: ImportWorkerOptions): ImportWorker {
         );
       }
       await rm(filePath, { force: true });
+      if (counts && counts.inserted >= (options.tidyAfterLeads ?? 10_000)) {
+        tidying = client;
+        await tidyLeads(client, log, batch.id);
+        tidying = undefined;
+      }
     } catch (error) {
       clearInterval(heartbeat);
       await beating;
@@ -182,9 +195,25 @@ export function startImportWorker(options: ImportWorkerOptions): ImportWorker {
     async stop() {
       stopping = true;
       clearTimeout(timer);
+      await tidying?.end().catch(() => {});
       await running;
     },
   };
+}
+
+/**
+ * After a big import its new rows have no hint bits, no visibility map and no statistics until
+ * autovacuum comes by: the first distribution after it reads the heap and writes hint bits as it
+ * goes (1.84 s for 50 000 leads straight after a 1M import, 1.41 s on a vacuumed table). The
+ * import is already committed and announced; a failure here only leaves the work to autovacuum.
+ */
+async function tidyLeads(client: pg.ClientBase, log: (message: string) => void, batchId: number) {
+  try {
+    await client.query('SET statement_timeout = 0');
+    await client.query('VACUUM (ANALYZE) leads, lead_names');
+  } catch (error) {
+    log(`importação ${batchId}: VACUUM depois da importação não concluído: ${String(error)}`);
+  }
 }
 
 /** A row as a staging line, and whether it was accepted with a warning. */
