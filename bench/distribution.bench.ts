@@ -5,10 +5,12 @@ import { everyHourCalendar, setCallingHours } from '../src/server/testing/test-s
 import type { BenchContext } from './context.ts';
 import { below, type Figure, median } from './harness.ts';
 
-const each = 100;
+/** Leads in each distribution: 50 000, as many to each assessor (100 each to the base's 500). */
+const leadsPerDistribution = 50_000;
 
 /** Three distributions of `each` leads to every assessor: the median time and the last count. */
 async function distributeThreeTimes(context: BenchContext, pool: Record<string, unknown>) {
+  const each = Math.round(leadsPerDistribution / context.assessorIds.length);
   const times: number[] = [];
   let assigned = 0;
   for (let run = 0; run < 3; run++) {
@@ -49,13 +51,16 @@ const fourStatesClosed: CallingCalendar = {
 };
 
 /**
- * 500 assessors × 100 leads from the seeded pool, in one request, three times; then three
+ * 50 000 leads from the seeded pool shared by every assessor (500 × 100 in the base run), in
+ * one request, three times; then three
  * more preferring the leads callable today, as the page asks by default, with calling hours
  * that close 7 of the seeded 16 area codes.
  */
 export async function distributionBenchmarks(context: BenchContext): Promise<Figure[]> {
   const { assessorIds, database } = context;
-  const total = (assessorIds.length * each).toLocaleString('en');
+  const total = (
+    assessorIds.length * Math.round(leadsPerDistribution / assessorIds.length)
+  ).toLocaleString('en');
   const plain = await distributeThreeTimes(context, {});
   await setCallingHours(database.db, fourStatesClosed);
   const preferring = await distributeThreeTimes(context, { preferCallableToday: true });
