@@ -9,6 +9,7 @@ import iconv from 'iconv-lite';
 import pg from 'pg';
 import { from as copyFrom } from 'pg-copy-streams';
 import type { BenchContext } from './context.ts';
+import { distributionAfterImport } from './distribution-after-import.ts';
 import { atLeast, atMost, below, type Figure } from './harness.ts';
 import { startServer } from './server.ts';
 
@@ -122,10 +123,16 @@ async function generateXlsx(rows: number, csvPath: string, workDir: string) {
 }
 
 /** Imports one file through a production server on an empty database, and times it. */
-export async function importThroughServer(
+export async function importThroughServer<T>(
   context: BenchContext,
   filePath: string,
   fileName: string,
+  /** Measured on the imported leads before the server stops. */
+  afterImport?: (
+    server: { baseUrl: string; cookie: string },
+    databaseUrl: string,
+    imported: number,
+  ) => Promise<T>,
 ) {
   const databaseUrl = await context.createEmptyDatabase();
   const { server, baseUrl, cookie } = await startServer(databaseUrl, context.workDir);
@@ -151,7 +158,8 @@ export async function importThroughServer(
     const seconds = (performance.now() - started) / 1000;
     if (batch.status !== 'done') throw new Error(`import ended ${batch.status}: ${batch.error}`);
     const { peakMb } = await memoryOf(server.pid as number);
-    return { seconds, peakMb, idleMb, inserted: batch.inserted };
+    const after = await afterImport?.({ baseUrl, cookie }, databaseUrl, batch.inserted);
+    return { seconds, peakMb, idleMb, inserted: batch.inserted, after };
   } finally {
     server.kill('SIGTERM');
     await new Promise((resolve) => server.once('exit', resolve));
@@ -168,7 +176,7 @@ export async function importBenchmarks(context: BenchContext): Promise<Figure[]>
   const rows = context.leadCount;
   console.log(`Importação: gerando um CSV de ${rows.toLocaleString('pt-BR')} linhas…`);
   const { csvPath, cleanPath } = await generateFiles(rows, context.workDir);
-  const csv = await importThroughServer(context, csvPath, 'leads.csv');
+  const csv = await importThroughServer(context, csvPath, 'leads.csv', distributionAfterImport);
 
   // The same schema, triggers included: the baseline pays for the same indexes and the
   // same summaries, so the ratio is what the import adds over the database's own work.
@@ -220,6 +228,7 @@ export async function importBenchmarks(context: BenchContext): Promise<Figure[]>
       scaleRun ? 200 : 300,
       `server at rest: ${csv.idleMb.toFixed(0)} MB`,
     ),
+    ...(csv.after ?? []),
     ...(xlsx === undefined
       ? []
       : xlsx instanceof Error
