@@ -23,6 +23,8 @@ export async function startServer(
       LOG_LEVEL: 'warn',
       API_RATE_LIMIT_PER_MINUTE: '1000000',
       API_TOKEN_RATE_LIMIT_PER_MINUTE: '1000000',
+      // The scale run's file of ten million rows is over a gigabyte.
+      IMPORT_MAX_BYTES: String(8 * 2 ** 30),
     },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
