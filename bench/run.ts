@@ -157,7 +157,14 @@ async function main() {
     console.log(`  dados prontos em ${((performance.now() - seedStarted) / 1000).toFixed(1)} s`);
 
     const app = await buildApp({
-      env: { ...testEnv, apiRateLimitPerMinute: 10_000_000, dataDir: workDir },
+      env: {
+        ...testEnv,
+        apiRateLimitPerMinute: 10_000_000,
+        dataDir: workDir,
+        // A scale run seeds for half an hour between two uses of the admin's session.
+        sessionIdleSeconds: 24 * 3600,
+        sessionMaxSeconds: 24 * 3600,
+      },
       database,
       mailer: { send: async () => {} },
       authSecret: randomBytes(32).toString('hex'),
