@@ -165,7 +165,9 @@ export async function writeReport(
   const lines = [
     '# CCA — benchmark report',
     '',
-    'Written by `npm run bench`; each figure says which run measured it.',
+    files.suffix
+      ? `Written by \`npm run bench -- --scale ${files.suffix}\` (one suite alone: add \`--only <suite>\`); each figure says which run measured it, not part of CI.`
+      : 'Written by `npm run bench`; each figure says which run measured it.',
     '',
     `Machine: ${machine.cpus}, ${machine.memory}, ${machine.os}, Node ${machine.node}.`,
     ...Object.entries(context).map(([key, value]) => `${key}: ${value}.`),

@@ -151,7 +151,9 @@ async function main() {
     // hour the benchmark runs at (the check itself is still made).
     await setCallingHours(database.db, everyHourCalendar);
     // The import and start-up suites bring their own data.
-    if (soak || chosen.some((name) => name !== 'import' && name !== 'startup')) {
+    const seeded =
+      soak !== undefined || chosen.some((name) => name !== 'import' && name !== 'startup');
+    if (seeded) {
       await seedLeads(database.db, leadCount, assessorIds);
     }
     console.log(`  dados prontos em ${((performance.now() - seedStarted) / 1000).toFixed(1)} s`);
@@ -209,7 +211,8 @@ async function main() {
       }
     }
     if (soak) figures.push(...(await soakBenchmarks(context, soak)));
-    if (scale) figures.push(await databaseSize(database.db));
+    // The seeded database's size: the import suite brings its own databases.
+    if (scale && seeded) figures.push(await databaseSize(database.db));
     await app.close();
 
     console.log('');
