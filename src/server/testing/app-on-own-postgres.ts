@@ -67,6 +67,10 @@ export async function startAppOnOwnPostgres(poolSize: number): Promise<AppOnOwnP
       if (postmaster) process.kill(postmaster, 'SIGKILL');
     },
     async freezeDatabase() {
+      // The postmaster first: a backend it forked after the children were listed would
+      // otherwise go on answering its connection through the whole freeze.
+      const [postmaster] = await clusterProcesses(dataDir);
+      if (postmaster !== undefined) process.kill(postmaster, 'SIGSTOP');
       for (const pid of await clusterProcesses(dataDir)) process.kill(pid, 'SIGSTOP');
     },
     async thawDatabase() {
