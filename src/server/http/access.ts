@@ -1,7 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ApiScope } from '../../core/api-tokens.ts';
-import type { ApiTokenPrincipal } from '../api-tokens/index.ts';
-import { missingScopeMessage } from '../api-tokens/index.ts';
+import { type ApiTokenPrincipal, missingScopeMessage } from '../api-tokens/index.ts';
 import type { SessionResolver, SessionUser } from '../auth/session.ts';
 import { AppError } from './app-error.ts';
 import { isOwnAddressOrigin } from './own-address.ts';

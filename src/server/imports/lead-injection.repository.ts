@@ -99,22 +99,6 @@ export function createLeadInjectionRepository() {
       return result.rows;
     },
 
-    /** The leads already made for these external ids of `source`. */
-    async findExternal(
-      trx: Kysely<Database>,
-      source: string,
-      externalIds: string[],
-    ): Promise<Map<string, number>> {
-      if (externalIds.length === 0) return new Map();
-      const rows = await trx
-        .selectFrom('leads')
-        .select(['id', 'external_id'])
-        .where('source', '=', source)
-        .where('external_id', 'in', externalIds)
-        .execute();
-      return new Map(rows.map((row) => [row.external_id as string, row.id]));
-    },
-
     /**
      * Takes `key` for this request, or answers the request that took it: a second request with
      * the same key waits here until the first commits (or rolls back and frees it). A key is

@@ -198,26 +198,11 @@ export function createLeadInjectionService({
       });
     }
 
-    const known = await injection.findExternal(
-      trx,
-      source,
-      rows.flatMap((row) => (row.external_id ? [row.external_id] : [])),
-    );
-    const fresh = rows.filter((row) => {
-      const existing = row.external_id ? known.get(row.external_id) : undefined;
-      if (existing === undefined) return true;
-      Object.assign(results[row.index] as InjectionResult, {
-        result: 'existing',
-        leadId: existing,
-      });
-      return false;
-    });
-    const made = fresh.length > 0 ? await injection.insert(trx, fresh, source) : new Map();
-    const notMade = fresh.filter((row) => !made.has(row.index));
-    for (const row of fresh) {
-      const id = made.get(row.index);
-      if (id !== undefined)
-        Object.assign(results[row.index] as InjectionResult, { result: 'created', leadId: id });
+    // A known external id stops the insert (its unique index) and is told apart by explain().
+    const made = rows.length > 0 ? await injection.insert(trx, rows, source) : new Map();
+    const notMade = rows.filter((row) => !made.has(row.index));
+    for (const [index, id] of made) {
+      Object.assign(results[index] as InjectionResult, { result: 'created', leadId: id });
     }
     for (const why of await injection.explain(trx, notMade, source)) {
       const result = results[why.index] as InjectionResult;

@@ -1,8 +1,7 @@
 import { type Kysely, sql } from 'kysely';
-import { webhookPrivateTargetsSettingKey } from '../../core/webhooks.ts';
-import { readSetting } from '../config/app-settings.repository.ts';
 import type { WebhookDeliveryState } from '../db/integration-tables.ts';
 import type { Database } from '../db/schema.ts';
+import { internalTargetsAllowed } from './webhook.repository.ts';
 
 /** A delivery taken by a worker: what it needs to send it. */
 export interface ClaimedDelivery {
@@ -29,8 +28,7 @@ export interface AttemptOutcome {
 /** What the delivery worker reads and writes: the due deliveries, their tries, old ones. */
 export function createWebhookDeliveryRepository(db: Kysely<Database>) {
   return {
-    allowInternalTargets: async () =>
-      (await readSetting(db, webhookPrivateTargetsSettingKey)) === 'true',
+    allowInternalTargets: () => internalTargetsAllowed(db),
 
     /**
      * Takes the next due delivery of an active endpoint not in `busyEndpoints`, and leases it

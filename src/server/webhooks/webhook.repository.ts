@@ -172,10 +172,14 @@ export function createWebhookRepository(db: Kysely<Database>) {
       return Number(row.id);
     },
 
-    allowInternalTargets: async () =>
-      (await readSetting(db, webhookPrivateTargetsSettingKey)) === 'true',
+    allowInternalTargets: () => internalTargetsAllowed(db),
     setAllowInternalTargets: (allow: boolean) =>
       writeSetting(db, webhookPrivateTargetsSettingKey, String(allow)),
   };
 }
 export type WebhookRepository = ReturnType<typeof createWebhookRepository>;
+
+/** Whether an admin allowed loopback, private and link-local targets (off unless set). */
+export async function internalTargetsAllowed(db: Kysely<Database>): Promise<boolean> {
+  return (await readSetting(db, webhookPrivateTargetsSettingKey)) === 'true';
+}
