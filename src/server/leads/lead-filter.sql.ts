@@ -70,6 +70,14 @@ export function leadFilterCondition(
   return conditions.length > 0 ? sql<SqlBool>`(${sql.join(conditions, sql` and `)})` : sql`true`;
 }
 
+/** Whether the filter is a search and nothing else: every lead it finds is on the list. */
+export function isSearchAlone({ q: _search, ...others }: LeadFilter): boolean {
+  return Object.values(others).every(
+    (value) =>
+      value === undefined || value === false || (Array.isArray(value) && value.length === 0),
+  );
+}
+
 /**
  * A call-back its owner let pass by more than the contact rules' `overdueCallbacks.afterMinutes`,
  * read from the stored rules in the statement itself so every server uses the latest.

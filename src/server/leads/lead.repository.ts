@@ -3,8 +3,9 @@ import type { LeadPhone } from '../../core/lead-phones.ts';
 import type { LeadFilter } from '../../core/leads.ts';
 import { localTime } from '../db/local-time.ts';
 import type { Database, LeadsTable } from '../db/schema.ts';
-import { leadFilterCondition, nameMatches } from './lead-filter.sql.ts';
+import { isSearchAlone, leadFilterCondition } from './lead-filter.sql.ts';
 import { parseLeadSearch } from './lead-search.ts';
+import { type NameOrder, nameSearchPage } from './name-search-page.ts';
 
 /** The columns of the list's rows. */
 function selectLeadSummaries(db: Kysely<Database>) {
@@ -37,7 +38,11 @@ function selectLeadSummaries(db: Kysely<Database>) {
 type SummaryRow = InferResult<ReturnType<typeof selectLeadSummaries>>[number];
 
 /** `timeZone`: the call centre's (TIME_ZONE), for the days of the filters and the times shown. */
-export function createLeadRepository(db: Kysely<Database>, timeZone: string) {
+export function createLeadRepository(
+  db: Kysely<Database>,
+  timeZone: string,
+  { nameWindow = 100_000 }: { nameWindow?: number } = {},
+) {
   const local = localTime(timeZone);
   const selectSummaries = () => selectLeadSummaries(db);
 
@@ -55,20 +60,25 @@ export function createLeadRepository(db: Kysely<Database>, timeZone: string) {
       const search = filter.q ? parseLeadSearch(filter.q) : undefined;
       const beyond = order === 'desc' ? '<' : '>';
       if (search?.kind === 'name') {
-        // The matching names, in the page's order, lead the join: the page reads `limit` leads,
-        // not one per match (a first name alone matches 4 % of a million leads).
-        const matches = sql<{ lead_id: number }>`(
-          select n.lead_id from lead_names n
-          where ${nameMatches(search.words)}
-            ${after === undefined ? sql`` : sql`and n.lead_id ${sql.raw(beyond)} ${after}`}
-          order by n.lead_id ${sql.raw(order)}
-        )`;
-        return selectSummaries()
-          .innerJoin(matches.as('m'), (join) => join.onRef('m.lead_id', '=', 'l.id'))
-          .where(leadFilterCondition(filter, local, { namesJoined: true }))
-          .orderBy('m.lead_id', order)
-          .limit(limit)
-          .execute();
+        const byId: NameOrder = {
+          after: after === undefined ? sql`true` : sql`lead_id ${sql.raw(beyond)} ${after}`,
+          past: (name) => sql`lead_id ${sql.raw(beyond)} ${name.lead_id}`,
+          by: sql`lead_id ${sql.raw(order)}`,
+        };
+        return nameSearchPage(
+          db,
+          { words: search.words, searchAlone: isSearchAlone(filter) },
+          byId,
+          limit,
+          nameWindow,
+          (names, rows) =>
+            selectSummaries()
+              .innerJoin(names.as('n'), (join) => join.onRef('n.lead_id', '=', 'l.id'))
+              .where(leadFilterCondition(filter, local, { namesJoined: true }))
+              .orderBy('n.lead_id', order)
+              .limit(rows)
+              .execute(),
+        );
       }
       let query = selectSummaries().where(leadFilterCondition(filter, local));
       if (after !== undefined) query = query.where('l.id', beyond, after);
@@ -86,13 +96,37 @@ export function createLeadRepository(db: Kysely<Database>, timeZone: string) {
       limit: number,
     ): Promise<(SummaryRow & { sortName: string | null })[]> {
       const search = filter.q ? parseLeadSearch(filter.q) : undefined;
+      if (search?.kind === 'name') {
+        // A name search finds no lead without a name: a cursor among them is past the end.
+        if (after?.name === null) return [];
+        const byName: NameOrder = {
+          after: after ? sql`(search_name, lead_id) > (${after.name}, ${after.id})` : sql`true`,
+          past: (name) => sql`(search_name, lead_id) > (${name.search_name}, ${name.lead_id})`,
+          by: sql`search_name, lead_id`,
+        };
+        return nameSearchPage(
+          db,
+          { words: search.words, searchAlone: isSearchAlone(filter) },
+          byName,
+          limit,
+          nameWindow,
+          (names, rows) =>
+            selectSummaries()
+              .innerJoin(names.as('n'), (join) => join.onRef('n.lead_id', '=', 'l.id'))
+              .select('n.search_name as sortName')
+              .where(leadFilterCondition(filter, local, { namesJoined: true }))
+              .orderBy('n.search_name')
+              .orderBy('n.lead_id')
+              .limit(rows)
+              .execute(),
+        );
+      }
       const rows: (SummaryRow & { sortName: string | null })[] = [];
       if (after?.name !== null) {
         let named = selectSummaries()
           .innerJoin('lead_names as n', 'n.lead_id', 'l.id')
           .select('n.search_name as sortName')
           .where(leadFilterCondition(filter, local, { namesJoined: true }));
-        if (search?.kind === 'name') named = named.where(nameMatches(search.words));
         if (after) {
           named = named.where(
             sql<SqlBool>`(n.search_name, n.lead_id) > (${after.name}, ${after.id})`,
@@ -102,8 +136,7 @@ export function createLeadRepository(db: Kysely<Database>, timeZone: string) {
           ...(await named.orderBy('n.search_name').orderBy('n.lead_id').limit(limit).execute()),
         );
       }
-      // A name search finds no lead without a name.
-      if (rows.length < limit && search?.kind !== 'name') {
+      if (rows.length < limit) {
         let nameless = selectSummaries()
           .select(sql<string | null>`null::text`.as('sortName'))
           .where(leadFilterCondition(filter, local))
