@@ -87,7 +87,7 @@ export const stagingSql = {
   },
 
   /** Loads one chunk of staging lines and adds what it did to `counts`. */
-  async loadChunk(client: pg.ClientBase, lines: string, batch: BatchToLoad, counts: BatchCounts) {
+  async loadChunk(client: pg.ClientBase, lines: Buffer, batch: BatchToLoad, counts: BatchCounts) {
     const copy = client.query(
       copyFrom(`COPY import_staging (${stagingColumns.join(', ')}) FROM STDIN`),
     );

@@ -4,6 +4,7 @@ import type { ColumnMapping } from '../../core/imports.ts';
 import type { DatabaseHandle } from '../db/database.ts';
 import { publishEvents } from '../events/publish-event.ts';
 import { enqueueImportFinished } from '../webhooks/webhook-outbox.sql.ts';
+import { ChunkBuffers } from './chunk-buffers.ts';
 import { inspectFile } from './file-inspection.ts';
 import type { FileRow, ReadProgress } from './file-row.ts';
 import { createImportRepository, recordBatchWarnings } from './import.repository.ts';
@@ -116,13 +117,12 @@ export function startImportWorker(options: ImportWorkerOptions): ImportWorker {
       await stagingSql.begin(client);
       // The chunk PostgreSQL is loading while the next one is parsed.
       let loading: Promise<void> = Promise.resolve();
-      const load = async (lines: string) => {
+      const load = async (lines: Buffer) => {
         await loading;
         loading = stagingSql.loadChunk(client, lines, toLoad, totals);
         loading.catch(() => {});
       };
-      let chunk = '';
-      let chunkRows = 0;
+      const chunks = new ChunkBuffers();
       let warnings = 0;
       let header = true;
       for await (const rows of batches) {
@@ -135,16 +135,16 @@ export function startImportWorker(options: ImportWorkerOptions): ImportWorker {
           processed++;
           options.afterRow?.(processed);
           const staged = stagingLineOf(row, layout);
-          chunk += staged.line;
           if (staged.warned) warnings++;
-          if (++chunkRows >= loadChunkRows) {
-            await load(chunk);
-            chunk = '';
-            chunkRows = 0;
+          if (!chunks.add(staged.line)) {
+            if (chunks.lines > 0) await load(chunks.take());
+            // A line bigger than a whole buffer goes alone.
+            if (!chunks.add(staged.line)) await load(Buffer.from(staged.line));
           }
+          if (chunks.lines >= loadChunkRows) await load(chunks.take());
         }
       }
-      if (chunk) await load(chunk);
+      if (chunks.lines > 0) await load(chunks.take());
       await loading;
       const counts = await stagingSql.close(client, batch.id, totals);
       if (counts && warnings > 0) await recordBatchWarnings(client, batch.id, warnings);
