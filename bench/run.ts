@@ -25,6 +25,7 @@ import { distributionBenchmarks } from './distribution.bench.ts';
 import { type Figure, printTable, writeReport } from './harness.ts';
 import { hostileBenchmarks } from './hostile.bench.ts';
 import { importBenchmarks } from './import.bench.ts';
+import { importCostBenchmarks } from './import-costs.bench.ts';
 import { integrationBenchmarks } from './integrations.bench.ts';
 import { leadListBenchmarks } from './leads.bench.ts';
 import { operatorBenchmarks } from './operator.bench.ts';
@@ -60,6 +61,8 @@ const suites = {
   hostile: hostileBenchmarks,
   web: async (context: BenchContext) => (await import('./web.bench.ts')).webBenchmarks(context),
   import: importBenchmarks,
+  // Where the database's time goes in an import: each index, trigger and check of leads.
+  'import-costs': importCostBenchmarks,
   // Leads sent by API in batches of 1,000 against the same rows as a file.
   integrations: integrationBenchmarks,
   // The assessors' list with a dead and a silent webhook endpoint, against none.
@@ -152,7 +155,8 @@ async function main() {
     await setCallingHours(database.db, everyHourCalendar);
     // The import and start-up suites bring their own data.
     const seeded =
-      soak !== undefined || chosen.some((name) => name !== 'import' && name !== 'startup');
+      soak !== undefined ||
+      chosen.some((name) => !['import', 'import-costs', 'startup'].includes(name));
     if (seeded) {
       await seedLeads(database.db, leadCount, assessorIds);
     }
