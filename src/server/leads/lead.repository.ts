@@ -1,18 +1,11 @@
-import {
-  type InferResult,
-  type Kysely,
-  type RawBuilder,
-  type SqlBool,
-  sql,
-  type Updateable,
-} from 'kysely';
+import { type InferResult, type Kysely, type SqlBool, sql, type Updateable } from 'kysely';
 import type { LeadPhone } from '../../core/lead-phones.ts';
 import type { LeadFilter } from '../../core/leads.ts';
 import { localTime } from '../db/local-time.ts';
 import type { Database, LeadsTable } from '../db/schema.ts';
 import { isSearchAlone, leadFilterCondition } from './lead-filter.sql.ts';
 import { parseLeadSearch } from './lead-search.ts';
-import { type NameOrder, type NameRow, nameSearchPage } from './name-search-page.ts';
+import { type NameOrder, type NameRows, nameSearchPage } from './name-search-page.ts';
 
 /** The columns of the list's rows. */
 function selectLeadSummaries(db: Kysely<Database>) {
@@ -53,7 +46,7 @@ export function createLeadRepository(
   const local = localTime(timeZone);
   const selectSummaries = () => selectLeadSummaries(db);
   /** The leads of the names given (as `n`), with the filter's other conditions. */
-  const leadsNamed = (names: RawBuilder<NameRow>, filter: LeadFilter) =>
+  const leadsNamed = (names: NameRows, filter: LeadFilter) =>
     selectSummaries()
       .innerJoin(names.as('n'), (join) => join.onRef('n.lead_id', '=', 'l.id'))
       .where(leadFilterCondition(filter, local, { namesJoined: true }));

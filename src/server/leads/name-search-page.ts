@@ -8,6 +8,9 @@ export interface NameRow {
   search_name: string;
 }
 
+/** Some names, as a subquery. */
+export type NameRows = RawBuilder<NameRow>;
+
 /** An order the names are read in, on `lead_names` unqualified. */
 export interface NameOrder {
   /** The names after the page's cursor (`true` on the first page). */
