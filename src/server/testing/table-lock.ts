@@ -65,6 +65,9 @@ export async function waitForBackendBlockedOn(
       where not l.granted and l.locktype = 'relation'
         and l.relation = to_regclass(${table})
         and a.datname = current_database() and a.pid <> pg_backend_pid()
+        -- pg_stat_activity is read apart from pg_locks: a backend read a moment before it
+        -- blocked still shows its previous statement. Take it only once it shows the wait.
+        and a.wait_event_type = 'Lock' and a.state = 'active'
       limit 1
     `.execute(db);
     const blocked = result.rows[0];
