@@ -21,10 +21,14 @@ const durationMs = 10_000;
  */
 const warmUpMs = 3_000;
 
-interface Call {
+export interface Call {
   method: 'GET' | 'POST';
   path: string;
   body?: string;
+  /** Sent beside the load's own headers (another assessor's cookie). */
+  headers?: Record<string, string>;
+  /** The answer's status, when it is not the load's `expectedStatus`. */
+  status?: number;
 }
 
 /**
@@ -44,11 +48,11 @@ export async function load(
   const measuredFrom = performance.now() + warmUp;
   const deadline = measuredFrom + duration;
   /** One request; answers its latency in milliseconds. */
-  const send = ({ method, path, body }: Call) =>
+  const send = ({ method, path, body, headers: own, status: expected = expectedStatus }: Call) =>
     new Promise<number>((resolve) => {
       const started = performance.now();
       const done = (status: number) => {
-        if (status !== expectedStatus) errors++;
+        if (status !== expected) errors++;
         resolve(performance.now() - started);
       };
       const request = http.request(
@@ -56,7 +60,11 @@ export async function load(
         {
           method,
           agent,
-          headers: body ? { ...headers, 'content-type': 'application/json' } : headers,
+          headers: {
+            ...headers,
+            ...own,
+            ...(body ? { 'content-type': 'application/json' } : {}),
+          },
         },
         (response) => {
           response.resume();

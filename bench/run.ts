@@ -31,6 +31,7 @@ import { leadListBenchmarks } from './leads.bench.ts';
 import { operatorBenchmarks } from './operator.bench.ts';
 import { recycleBenchmarks } from './recycle.bench.ts';
 import { seedAssessors, seedLeads } from './seed.ts';
+import { severalServersBenchmarks } from './servers.bench.ts';
 import { soakBenchmarks } from './soak.bench.ts';
 import { startupBenchmarks } from './startup.bench.ts';
 import { webhookBenchmarks } from './webhooks.bench.ts';
@@ -73,6 +74,9 @@ const suites = {
   blocklist: blockListBenchmarks,
   // Last: it turns 200 000 leads into refusals and recycles them.
   recycle: recycleBenchmarks,
+  // Two servers on one database behind a balancer, 400 assessors' screens open: after the
+  // others, so its 400 assessors change no other suite's figures.
+  servers: severalServersBenchmarks,
 };
 const soak = values.soak
   ? { minutes: Number(values['soak-minutes']), assessors: Number(values['soak-assessors']) }

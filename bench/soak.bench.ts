@@ -58,23 +58,27 @@ async function residentBytes(pid: number): Promise<number> {
   return Number(kilobytes) * 1024;
 }
 
-/** `count` assessors who can sign in, in two statements, all with the same password. */
-async function createAssessors(context: BenchContext, count: number) {
+/**
+ * `count` assessors who can sign in, in two statements, all with the same password: ids
+ * `${prefix}-assessor-N`, e-mails `${prefix}-assessorN@bench.cca`.
+ */
+export async function createAssessors(context: BenchContext, count: number, prefix = 'soak') {
   const passwordHash = await hashPassword(password);
   await sql`
     WITH created AS (
       INSERT INTO users (id, name, email, role)
-      SELECT 'soak-assessor-' || n, 'Assessor de soak ' || n, 'soak-assessor' || n || '@bench.cca',
-             'assessor'
+      SELECT ${prefix}::text || '-assessor-' || n, 'Assessor ' || ${prefix}::text || ' ' || n,
+             ${prefix}::text || '-assessor' || n || '@bench.cca', 'assessor'
       FROM generate_series(1, ${count}) AS n
       RETURNING id
     )
     INSERT INTO accounts (id, account_id, provider_id, user_id, password)
-    SELECT 'soak-account-' || id, id, 'credential', id, ${passwordHash} FROM created
+    SELECT id || '-account', id, 'credential', id, ${passwordHash} FROM created
   `.execute(context.database.db);
   return Array.from({ length: count }, (_, index) => ({
-    id: `soak-assessor-${index + 1}`,
-    email: `soak-assessor${index + 1}@bench.cca`,
+    id: `${prefix}-assessor-${index + 1}`,
+    email: `${prefix}-assessor${index + 1}@bench.cca`,
+    password,
   }));
 }
 
