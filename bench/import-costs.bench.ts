@@ -3,8 +3,13 @@ import { pipeline } from 'node:stream/promises';
 import pg from 'pg';
 import { from as copyFrom } from 'pg-copy-streams';
 import type { BenchContext } from './context.ts';
-import type { Figure } from './harness.ts';
+import { type Figure, median } from './harness.ts';
 import { generateFiles } from './import.bench.ts';
+
+/** How many times each part is taken away; its cost is the median's. */
+const rounds = 3;
+
+const seconds = (runs: number[]) => `${runs.map((run) => run.toFixed(1)).join(', ')} s`;
 
 /** A part of `leads` an insert pays for, and the statements that take it away. */
 interface Part {
@@ -46,13 +51,16 @@ export async function importCostBenchmarks(context: BenchContext): Promise<Figur
     console.log(
       `Custos da importação: ${parts.length} partes de leads, ${rows} linhas cada cópia…`,
     );
-    const firstWhole = await intoLeads();
-    const without: { part: Part; seconds: number }[] = [];
-    for (const part of parts) without.push({ part, seconds: await intoLeads(part.drop) });
-    // Before and after the parts, so a drift of the machine shows as their difference.
-    const lastWhole = await intoLeads();
-    const whole = (firstWhole + lastWhole) / 2;
-    const costs = without.map(({ part, seconds }) => ({ part, seconds: whole - seconds }));
+    // Whole before each round and after the last, so a drift of the machine shows in them;
+    // each figure is the median of its runs, as one COPY on a shared machine varies by a third.
+    const wholes = [await intoLeads()];
+    const without = parts.map((part) => ({ part, runs: [] as number[] }));
+    for (let round = 0; round < rounds; round++) {
+      for (const { part, runs } of without) runs.push(await intoLeads(part.drop));
+      wholes.push(await intoLeads());
+    }
+    const whole = median(wholes);
+    const costs = without.map(({ part, runs }) => ({ part, seconds: whole - median(runs), runs }));
     const bareLeads = await intoLeads(parts.flatMap((part) => part.drop));
     const raw = await timed(
       "COPY raw_rows FROM STDIN (FORMAT csv, DELIMITER ';', HEADER true, ENCODING 'WIN1252')",
@@ -74,7 +82,7 @@ export async function importCostBenchmarks(context: BenchContext): Promise<Figur
         'COPY of the clean rows into leads (baseline a)',
         rate(cleanRows, whole),
         'rows/s',
-        `${whole.toFixed(1)} s for ${cleanRows.toLocaleString('en')} rows (${firstWhole.toFixed(1)} s before the parts were taken away in turn, ${lastWhole.toFixed(1)} s after)`,
+        `${whole.toFixed(1)} s for ${cleanRows.toLocaleString('en')} rows, the median of ${wholes.length} (${seconds(wholes)}), one before each round of the parts taken away in turn and one after the last`,
       ),
       report(
         'COPY of the clean rows into leads with its primary key only',
@@ -84,12 +92,12 @@ export async function importCostBenchmarks(context: BenchContext): Promise<Figur
       ),
       ...costs
         .sort((a, b) => b.seconds - a.seconds)
-        .map(({ part, seconds }) =>
+        .map((cost) =>
           report(
-            `COPY into leads: share of ${part.name}`,
-            (100 * seconds) / whole,
+            `COPY into leads: share of ${cost.part.name}`,
+            (100 * cost.seconds) / whole,
             '%',
-            `${seconds.toFixed(2)} s of ${whole.toFixed(1)} s`,
+            `${cost.seconds.toFixed(2)} s of ${whole.toFixed(1)} s; without it ${seconds(cost.runs)}`,
           ),
         ),
     ];
