@@ -7,6 +7,7 @@ import { enqueueImportFinished } from '../webhooks/webhook-outbox.sql.ts';
 import { ChunkBuffers } from './chunk-buffers.ts';
 import { inspectFile } from './file-inspection.ts';
 import type { FileRow, ReadProgress } from './file-row.ts';
+import { createHeapCollector } from './heap-collector.ts';
 import { createImportRepository, recordBatchWarnings } from './import.repository.ts';
 import { uploadPath } from './import-files.ts';
 import { normaliseRow, type RowLayout, rawRow, rowLayout } from './import-row.ts';
@@ -117,10 +118,12 @@ export function startImportWorker(options: ImportWorkerOptions): ImportWorker {
       await stagingSql.begin(client);
       // The chunk PostgreSQL is loading while the next one is parsed.
       let loading: Promise<void> = Promise.resolve();
+      const heap = createHeapCollector();
       const load = async (lines: Buffer) => {
         await loading;
         loading = stagingSql.loadChunk(client, lines, toLoad, totals);
         loading.catch(() => {});
+        heap.collectIfGrown();
       };
       const chunks = new ChunkBuffers();
       let warnings = 0;
