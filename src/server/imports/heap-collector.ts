@@ -22,7 +22,7 @@ function fullCollection(): () => void {
  * last one, and a full collection runs once the heap has grown by `slackBytes` since the last
  * one: about 30 ms, which the requests of that moment wait for.
  */
-export function createHeapCollector(slackBytes = 24 * 2 ** 20) {
+export function createHeapCollector(slackBytes = 8 * 2 ** 20) {
   const collect = fullCollection();
   let floor = usedHeap();
   return {
