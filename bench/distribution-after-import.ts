@@ -1,9 +1,9 @@
-import { randomUUID } from 'node:crypto';
 import { type Kysely, sql } from 'kysely';
 import { createDatabase } from '../src/server/db/database.ts';
 import type { Database } from '../src/server/db/schema.ts';
 import { atMost, below, type Figure } from './harness.ts';
 import { seedAssessors } from './seed.ts';
+import { distribute } from './server.ts';
 
 const assessors = 500;
 const each = 100;
@@ -21,21 +21,10 @@ async function tidied(db: Kysely<Database>) {
   throw new Error('the import did not vacuum the leads');
 }
 
-async function distribute(baseUrl: string, cookie: string): Promise<number> {
+/** A distribution of `each` leads to every assessor; answers its time in seconds. */
+async function timedDistribution(server: { baseUrl: string; cookie: string }): Promise<number> {
   const started = performance.now();
-  const response = await fetch(`${baseUrl}/api/distributions`, {
-    method: 'POST',
-    headers: {
-      'content-type': 'application/json',
-      origin: baseUrl,
-      cookie,
-      'idempotency-key': randomUUID(),
-    },
-    body: JSON.stringify({ each }),
-  });
-  if (response.status !== 201) {
-    throw new Error(`distribution: ${response.status} ${await response.text()}`);
-  }
+  await distribute(server, { each });
   return (performance.now() - started) / 1000;
 }
 
@@ -60,10 +49,10 @@ export async function distributionAfterImport(
   try {
     await seedAssessors(handle.db, assessors);
     await tidied(handle.db);
-    const afterImport = await distribute(server.baseUrl, server.cookie);
-    const secondAfterImport = await distribute(server.baseUrl, server.cookie);
+    const afterImport = await timedDistribution(server);
+    const secondAfterImport = await timedDistribution(server);
     await sql`vacuum analyze leads`.execute(handle.db);
-    const vacuumed = await distribute(server.baseUrl, server.cookie);
+    const vacuumed = await timedDistribution(server);
     const total = (assessors * each).toLocaleString('en');
     return [
       below(

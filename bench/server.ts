@@ -1,5 +1,7 @@
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
 import path from 'node:path';
+import type { DistributionRequest, DistributionResult } from '../src/core/distribution.ts';
 import { findFreePort } from '../src/server/db/embedded-postgres.ts';
 import { adminCredentials } from '../src/server/testing/test-app.ts';
 
@@ -43,4 +45,25 @@ export async function startServer(
     .map((value) => value.split(';')[0])
     .join('; ');
   return { server, baseUrl, cookie };
+}
+
+/** POST /api/distributions as the admin signed in on `server`; answers what it gave. */
+export async function distribute(
+  server: { baseUrl: string; cookie: string },
+  request: DistributionRequest,
+): Promise<DistributionResult> {
+  const response = await fetch(`${server.baseUrl}/api/distributions`, {
+    method: 'POST',
+    headers: {
+      cookie: server.cookie,
+      origin: server.baseUrl,
+      'content-type': 'application/json',
+      'idempotency-key': randomUUID(),
+    },
+    body: JSON.stringify(request),
+  });
+  if (response.status !== 201) {
+    throw new Error(`distribution: ${response.status} ${await response.text()}`);
+  }
+  return (await response.json()) as DistributionResult;
 }

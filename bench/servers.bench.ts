@@ -1,10 +1,8 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { randomUUID } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import http from 'node:http';
 import path from 'node:path';
 import { sql } from 'kysely';
-import type { DistributionResult } from '../src/core/distribution.ts';
 import { type AppEvent, appEventSchema } from '../src/core/events.ts';
 import { createContactRulesRepository } from '../src/server/contact-rules/contact-rules.repository.ts';
 import { findFreePort } from '../src/server/db/embedded-postgres.ts';
@@ -13,7 +11,7 @@ import { highestContactRules } from '../src/server/testing/test-settings.ts';
 import type { BenchContext } from './context.ts';
 import { atLeast, atMost, type Figure } from './harness.ts';
 import { type Call, type Load, load } from './operator.bench.ts';
-import { startServer } from './server.ts';
+import { distribute, startServer } from './server.ts';
 import { createAssessors } from './soak.bench.ts';
 
 const assessorCount = 400;
@@ -160,25 +158,9 @@ export async function severalServersBenchmarks(context: BenchContext): Promise<F
     // The seed writes leads with call counters and no calls: what counts is what the
     // distributions break, the offending rows each rule gains.
     const offendingBefore = await invariantViolations(db);
+    const perAssessor = Object.fromEntries(assessors.map((a) => [a.id, leadsEach]));
     const distributions = await Promise.all(
-      servers.map(async (server) => {
-        const response = await fetch(`${server.baseUrl}/api/distributions`, {
-          method: 'POST',
-          headers: {
-            cookie: server.cookie,
-            origin: server.baseUrl,
-            'content-type': 'application/json',
-            'idempotency-key': randomUUID(),
-          },
-          body: JSON.stringify({
-            perAssessor: Object.fromEntries(assessors.map((a) => [a.id, leadsEach])),
-          }),
-        });
-        if (response.status !== 201) {
-          throw new Error(`servers: distribution ${response.status} ${await response.text()}`);
-        }
-        return (await response.json()) as DistributionResult;
-      }),
+      servers.map((server) => distribute(server, { perAssessor })),
     );
     const owned = await sql<{ ownerId: string; leadIds: number[] }>`
       select owner_id as "ownerId", array_agg(id order by id) as "leadIds" from leads

@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import http from 'node:http';
 import { sql } from 'kysely';
@@ -7,7 +6,7 @@ import type { AttemptOutcome } from '../src/core/lead-status.ts';
 import { hashPassword } from '../src/server/auth/password-hashing.ts';
 import type { BenchContext } from './context.ts';
 import { atMost, below, type Figure, percentile } from './harness.ts';
-import { startServer } from './server.ts';
+import { distribute, startServer } from './server.ts';
 
 export interface SoakOptions {
   minutes: number;
@@ -147,22 +146,9 @@ export async function soakBenchmarks(
   const cca = await startServer(context.databaseUrl, context.workDir);
   const serverPid = cca.server.pid as number;
   try {
-    const distribution = await fetch(`${cca.baseUrl}/api/distributions`, {
-      method: 'POST',
-      headers: {
-        cookie: cca.cookie,
-        origin: cca.baseUrl,
-        'content-type': 'application/json',
-        'idempotency-key': randomUUID(),
-      },
-      body: JSON.stringify({
-        perAssessor: Object.fromEntries(assessors.map((assessor) => [assessor.id, leadsEach])),
-      }),
+    const { assigned } = await distribute(cca, {
+      perAssessor: Object.fromEntries(assessors.map((assessor) => [assessor.id, leadsEach])),
     });
-    if (distribution.status !== 201) {
-      throw new Error(`soak: distribution ${distribution.status} ${await distribution.text()}`);
-    }
-    const { assigned } = (await distribution.json()) as { assigned: number };
     console.log(
       `  soak: ${assessorCount} assessores, ${assigned.toLocaleString('pt-BR')} leads, ${minutes} min…`,
     );
