@@ -203,15 +203,15 @@ export async function severalServersBenchmarks(context: BenchContext): Promise<F
         status: 201,
       };
     };
-    const pids = {
-      'first server': first.server.pid as number,
-      'second server': second.server.pid as number,
-      balancer: 0,
-      benchmark: process.pid,
-    };
     const measure = (balancer: { url: string; process: ChildProcess }) =>
-      withCpu({ ...pids, balancer: balancer.process.pid as number }, () =>
-        load(balancer.url, { origin: balancer.url }, 200, next, { clients: connections }),
+      withCpu(
+        {
+          'first server': first.server.pid as number,
+          'second server': second.server.pid as number,
+          balancer: balancer.process.pid as number,
+          benchmark: process.pid,
+        },
+        () => load(balancer.url, { origin: balancer.url }, 200, next, { clients: connections }),
       );
     const alone = await measure(one);
     const together = await measure(both);
