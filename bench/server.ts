@@ -35,16 +35,21 @@ export async function startServer(
     if ((await fetch(`${baseUrl}/api/health`).catch(() => undefined))?.ok) break;
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
-  const signIn = await fetch(`${baseUrl}/api/auth/sign-in/email`, {
+  return { server, baseUrl, cookie: await signIn(baseUrl, credentials) };
+}
+
+/** Signs in on the server at `baseUrl` as a browser does; answers the session's cookie. */
+export async function signIn(baseUrl: string, credentials: { email: string; password: string }) {
+  const response = await fetch(`${baseUrl}/api/auth/sign-in/email`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', origin: baseUrl },
     body: JSON.stringify(credentials),
   });
-  const cookie = signIn.headers
+  if (!response.ok) throw new Error(`sign-in of ${credentials.email}: ${response.status}`);
+  return response.headers
     .getSetCookie()
     .map((value) => value.split(';')[0])
     .join('; ');
-  return { server, baseUrl, cookie };
 }
 
 /** POST /api/distributions as the admin signed in on `server`; answers what it gave. */

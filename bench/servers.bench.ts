@@ -11,7 +11,7 @@ import { highestContactRules } from '../src/server/testing/test-settings.ts';
 import type { BenchContext } from './context.ts';
 import { atLeast, atMost, type Figure } from './harness.ts';
 import { type Call, type Load, load } from './operator.bench.ts';
-import { distribute, startServer } from './server.ts';
+import { distribute, signIn, startServer } from './server.ts';
 import { createAssessors } from './soak.bench.ts';
 
 const assessorCount = 400;
@@ -33,19 +33,6 @@ async function startBalancer(upstreams: string[]) {
   );
   await new Promise((resolve) => balancer.stdout?.once('data', resolve));
   return { process: balancer, url: `http://127.0.0.1:${port}` };
-}
-
-async function signIn(baseUrl: string, email: string, password: string) {
-  const response = await fetch(`${baseUrl}/api/auth/sign-in/email`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', origin: baseUrl },
-    body: JSON.stringify({ email, password }),
-  });
-  if (!response.ok) throw new Error(`servers: sign-in of ${email} → ${response.status}`);
-  return response.headers
-    .getSetCookie()
-    .map((value) => value.split(';')[0])
-    .join('; ');
 }
 
 /** An open page: its event stream, and every event it has heard. */
@@ -145,7 +132,11 @@ export async function severalServersBenchmarks(context: BenchContext): Promise<F
     const cookies: string[] = [];
     for (let index = 0; index < assessors.length; index += 8) {
       const batch = assessors.slice(index, index + 8);
-      cookies.push(...(await Promise.all(batch.map((a) => signIn(both.url, a.email, a.password)))));
+      cookies.push(
+        ...(await Promise.all(
+          batch.map(({ email, password }) => signIn(both.url, { email, password })),
+        )),
+      );
     }
     const assessorScreens = await Promise.all(
       cookies.map((cookie) => openScreen(both.url, cookie)),
@@ -184,7 +175,8 @@ export async function severalServersBenchmarks(context: BenchContext): Promise<F
     );
 
     // The assessors call in turns: their list, then the outcome of a call on one of their leads.
-    const attempted = new Set<string>();
+    /** Each assessor's leads called, by id. */
+    const called = new Map(assessors.map((assessor) => [assessor.id, new Set<number>()]));
     let turn = 0;
     const next = (): Call => {
       const call = turn++;
@@ -194,7 +186,7 @@ export async function severalServersBenchmarks(context: BenchContext): Promise<F
       if (call % 2 === 0) return { method: 'GET', path: '/api/my-leads', headers };
       const leads = leadsOf.get(assessor.id) ?? [];
       const leadId = leads[Math.floor(call / 2 / assessors.length) % leads.length];
-      attempted.add(`${assessor.id}:${leadId}`);
+      called.get(assessor.id)?.add(leadId as number);
       return {
         method: 'POST',
         path: `/api/leads/${leadId}/attempts`,
@@ -218,35 +210,34 @@ export async function severalServersBenchmarks(context: BenchContext): Promise<F
 
     // Every call reaches its assessor's screen and both admins'; each distribution, every
     // assessor's. Events travel a moment after their commit: wait for the last ones.
+    const callsHeard = (screen: Screen) =>
+      new Set(
+        screen.events.flatMap((event) =>
+          event.type === 'lead.attempted' ? [`${event.assessorId}:${event.leadId}`] : [],
+        ),
+      );
     const missing = () => {
       let count = 0;
+      const adminsHeard = adminScreens.map(callsHeard);
       assessorScreens.forEach((screen, index) => {
         const id = assessors[index]?.id as string;
-        const heard = screen.events.filter(
+        const distributed = screen.events.filter(
           (event) => event.type === 'leads.distributed' && event.assessorIds.includes(id),
         ).length;
-        count += Math.max(0, distributions.length - heard);
-        const calls = new Set(
-          screen.events.flatMap((event) =>
-            event.type === 'lead.attempted' ? [`${event.assessorId}:${event.leadId}`] : [],
-          ),
-        );
-        for (const key of attempted) if (key.startsWith(`${id}:`) && !calls.has(key)) count++;
+        count += Math.max(0, distributions.length - distributed);
+        const heard = callsHeard(screen);
+        for (const leadId of called.get(id) ?? []) {
+          const key = `${id}:${leadId}`;
+          count += [heard, ...adminsHeard].filter((calls) => !calls.has(key)).length;
+        }
       });
-      for (const screen of adminScreens) {
-        const calls = new Set(
-          screen.events.flatMap((event) =>
-            event.type === 'lead.attempted' ? [`${event.assessorId}:${event.leadId}`] : [],
-          ),
-        );
-        for (const key of attempted) if (!calls.has(key)) count++;
-      }
       return count;
     };
+    const leadsCalled = [...called.values()].reduce((sum, leads) => sum + leads.size, 0);
     const waitUntil = performance.now() + 10_000;
     while (missing() > 0 && performance.now() < waitUntil) await sleep(100);
     const expectedEvents =
-      assessorCount * distributions.length + attempted.size * (1 + adminScreens.length);
+      assessorCount * distributions.length + leadsCalled * (1 + adminScreens.length);
 
     const detail = (figures: Load) =>
       `${Math.round(figures.rate)} req/s, p95 ${figures.p95.toFixed(1)} ms, ${figures.errors} errors`;
@@ -271,7 +262,7 @@ export async function severalServersBenchmarks(context: BenchContext): Promise<F
         0,
         `${expectedEvents.toLocaleString('en')} expected on ${assessorCount} assessors' screens ` +
           `(through the balancer) and one admin's on each server: every distribution on ` +
-          `every assessor's, every one of ${attempted.size.toLocaleString('en')} leads called ` +
+          `every assessor's, every one of ${leadsCalled.toLocaleString('en')} leads called ` +
           `on its assessor's and both admins'`,
       ),
       atMost(

@@ -3,14 +3,18 @@ import vm from 'node:vm';
 
 const usedHeap = () => v8.getHeapStatistics().used_heap_size;
 
-/** V8's full collection, exposed to the code that asks for it; none where V8 refuses. */
+let exposed: (() => void) | undefined;
+
+/** V8's full collection, exposed once to the code that asks for it; none where V8 refuses. */
 function fullCollection(): () => void {
+  if (exposed) return exposed;
   try {
     v8.setFlagsFromString('--expose-gc');
-    return vm.runInNewContext('gc') as () => void;
+    exposed = vm.runInNewContext('gc') as () => void;
   } catch {
-    return () => {};
+    exposed = () => {};
   }
+  return exposed;
 }
 
 /**

@@ -40,7 +40,7 @@ export async function nameSearchPage<Row>(
   order: NameOrder,
   limit: number,
   window: number,
-  page: (names: RawBuilder<NameRow>, rows: number) => Promise<Row[]>,
+  page: (names: NameRows, rows: number) => Promise<Row[]>,
 ): Promise<Row[]> {
   const { words, searchAlone } = search;
   const inWindow = await page(
