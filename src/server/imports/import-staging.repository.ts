@@ -86,93 +86,28 @@ export const stagingSql = {
                         ON COMMIT DROP`);
   },
 
-  /** Loads one chunk of staging lines and adds what it did to `counts`. */
+  /**
+   * Loads one chunk of staging lines and adds what it did to `counts`. After the COPY, the
+   * chunk's statements go as one query: the worker parses the next chunk meanwhile, and each
+   * separate round trip would leave PostgreSQL idle until the parser let the answer in.
+   */
   async loadChunk(client: pg.ClientBase, lines: Buffer, batch: BatchToLoad, counts: BatchCounts) {
     const copy = client.query(
       copyFrom(`COPY import_staging (${stagingColumns.join(', ')}) FROM STDIN`),
     );
     await pipeline(Readable.from([lines]), copy);
-    const figures = await client.query<{ total: number; rejected: number; blocked: number }>(`
-      SELECT count(*)::int AS total,
-             count(*) FILTER (WHERE reason IS NOT NULL)::int AS rejected,
-             count(*) FILTER (WHERE reason IS NULL
-                                AND ${phoneIsBlocked('s.phone')})::int
-               AS blocked
-        FROM import_staging s`);
-    const chunk = figures.rows[0] ?? { total: 0, rejected: 0, blocked: 0 };
-    counts.total += chunk.total;
-    counts.rejected += chunk.rejected;
-    counts.blocked += chunk.blocked;
-    // The refused rows, and the rows imported with a change, for the report's two lists.
-    await client.query(
-      `INSERT INTO import_rejections (batch_id, row_number, reason, raw, imported)
-       SELECT $1, row_number, coalesce(reason, warning), raw, reason IS NULL
-         FROM import_staging WHERE reason IS NOT NULL OR warning IS NOT NULL`,
-      [batch.id],
-    );
-    if (batch.severalPhones) {
-      await client.query(`
-        INSERT INTO import_numbers
-        SELECT phone, min(row_number) FROM (
-          SELECT phone, row_number FROM import_staging WHERE reason IS NULL
-          UNION ALL
-          SELECT unnest(other_phones), row_number FROM import_staging WHERE reason IS NULL
-        ) numbers GROUP BY phone`);
-    }
-    // One row per main number, none of whose numbers is already a lead's (leads.phone is
-    // checked by the insert's ON CONFLICT) or an earlier row's of the file.
-    const firstOfEachPhone = `
-      SELECT DISTINCT ON (phone) *
-        FROM import_staging s
-       WHERE reason IS NULL
-         AND NOT ${phoneIsBlocked('s.phone')}
-         AND NOT EXISTS (SELECT 1 FROM lead_phones p WHERE p.phone = s.phone)
-         ${batch.severalPhones ? otherPhonesAreNew : ''}
-       ORDER BY phone, row_number`;
-    if (batch.fillEmptyFields) {
-      // Leads of this same batch are repeats within the file: duplicates, not updates.
-      const result = await client.query(
-        `UPDATE leads l
-            SET email = COALESCE(l.email, f.email),
-                cpf = COALESCE(l.cpf, f.cpf),
-                city = COALESCE(l.city, f.city),
-                uf = COALESCE(l.uf, f.uf),
-                notes = COALESCE(l.notes, f.notes),
-                extra = f.extra || l.extra,
-                updated_at = now()
-           FROM (${firstOfEachPhone}) f
-          WHERE l.phone = f.phone
-            AND l.erased_at IS NULL
-            AND l.batch_id IS DISTINCT FROM $1
-            AND ((l.email IS NULL AND f.email IS NOT NULL)
-              OR (l.cpf IS NULL AND f.cpf IS NOT NULL)
-              OR (l.city IS NULL AND f.city IS NOT NULL)
-              OR (l.uf IS NULL AND f.uf IS NOT NULL)
-              OR (l.notes IS NULL AND f.notes IS NOT NULL))`,
-        [batch.id],
-      );
-      counts.updated += result.rowCount ?? 0;
-    }
-    // The status is the column's default, 'new': where the transition table's import leads.
-    const insertLeads = `
-      INSERT INTO leads (name, phone, phone_raw, email, cpf, city, uf, notes, extra,
-                         batch_id, source)
-      SELECT name, phone, phone_raw, email, cpf, city, uf, notes, extra, $1, $2
-        FROM first
-      ON CONFLICT (phone) DO NOTHING`;
-    const inserted = await client.query<{ inserted: number }>(
-      batch.severalPhones
-        ? `WITH first AS MATERIALIZED (${firstOfEachPhone}),
-                inserted AS (${insertLeads} RETURNING id, phone),
-                numbers AS (${insertNumbers})
-           SELECT count(*)::int AS inserted FROM inserted`
-        : `WITH first AS (${firstOfEachPhone}),
-                inserted AS (${insertLeads} RETURNING 1)
-           SELECT count(*)::int AS inserted FROM inserted`,
-      [batch.id, batch.source],
-    );
-    counts.inserted += inserted.rows[0]?.inserted ?? 0;
-    await client.query('TRUNCATE import_staging, import_numbers');
+    const statements = chunkStatements(batch, client.escapeLiteral(batch.source));
+    // A query of several statements answers with one result per statement.
+    const results = (await client.query(
+      statements.map(({ sql }) => sql).join(';\n'),
+    )) as unknown as pg.QueryResult[];
+    const answer = (name: string) => results[statements.findIndex((each) => each.name === name)];
+    const figures = answer('figures')?.rows[0];
+    counts.total += figures?.total ?? 0;
+    counts.rejected += figures?.rejected ?? 0;
+    counts.blocked += figures?.blocked ?? 0;
+    counts.updated += answer('filled')?.rowCount ?? 0;
+    counts.inserted += answer('inserted')?.rows[0]?.inserted ?? 0;
   },
 
   /** Closes the batch with its counts; undefined when another server took it over. */
@@ -203,6 +138,104 @@ export const stagingSql = {
     return closed.rowCount === 1 ? final : undefined;
   },
 };
+
+/**
+ * The statements that load a staged chunk, in order, each named for the answer read from it;
+ * the batch's id and source are written in, since a query of several statements takes no
+ * parameters.
+ */
+function chunkStatements(batch: BatchToLoad, source: string): { name: string; sql: string }[] {
+  const batchId = String(Math.trunc(batch.id));
+  // One row per main number, none of whose numbers is already a lead's (leads.phone is
+  // checked by the insert's ON CONFLICT) or an earlier row's of the file.
+  const firstOfEachPhone = `
+    SELECT DISTINCT ON (phone) *
+      FROM import_staging s
+     WHERE reason IS NULL
+       AND NOT ${phoneIsBlocked('s.phone')}
+       AND NOT EXISTS (SELECT 1 FROM lead_phones p WHERE p.phone = s.phone)
+       ${batch.severalPhones ? otherPhonesAreNew : ''}
+     ORDER BY phone, row_number`;
+  // The status is the column's default, 'new': where the transition table's import leads.
+  const insertLeads = `
+    INSERT INTO leads (name, phone, phone_raw, email, cpf, city, uf, notes, extra,
+                       batch_id, source)
+    SELECT name, phone, phone_raw, email, cpf, city, uf, notes, extra, ${batchId}, ${source}
+      FROM first
+    ON CONFLICT (phone) DO NOTHING`;
+  return [
+    {
+      name: 'figures',
+      sql: `
+        SELECT count(*)::int AS total,
+               count(*) FILTER (WHERE reason IS NOT NULL)::int AS rejected,
+               count(*) FILTER (WHERE reason IS NULL
+                                  AND ${phoneIsBlocked('s.phone')})::int
+                 AS blocked
+          FROM import_staging s`,
+    },
+    {
+      // The refused rows, and the rows imported with a change, for the report's two lists.
+      name: 'rejections',
+      sql: `
+        INSERT INTO import_rejections (batch_id, row_number, reason, raw, imported)
+        SELECT ${batchId}, row_number, coalesce(reason, warning), raw, reason IS NULL
+          FROM import_staging WHERE reason IS NOT NULL OR warning IS NOT NULL`,
+    },
+    ...(batch.severalPhones
+      ? [
+          {
+            name: 'numbers',
+            sql: `
+              INSERT INTO import_numbers
+              SELECT phone, min(row_number) FROM (
+                SELECT phone, row_number FROM import_staging WHERE reason IS NULL
+                UNION ALL
+                SELECT unnest(other_phones), row_number FROM import_staging WHERE reason IS NULL
+              ) numbers GROUP BY phone`,
+          },
+        ]
+      : []),
+    ...(batch.fillEmptyFields
+      ? [
+          {
+            // Leads of this same batch are repeats within the file: duplicates, not updates.
+            name: 'filled',
+            sql: `
+              UPDATE leads l
+                 SET email = COALESCE(l.email, f.email),
+                     cpf = COALESCE(l.cpf, f.cpf),
+                     city = COALESCE(l.city, f.city),
+                     uf = COALESCE(l.uf, f.uf),
+                     notes = COALESCE(l.notes, f.notes),
+                     extra = f.extra || l.extra,
+                     updated_at = now()
+                FROM (${firstOfEachPhone}) f
+               WHERE l.phone = f.phone
+                 AND l.erased_at IS NULL
+                 AND l.batch_id IS DISTINCT FROM ${batchId}
+                 AND ((l.email IS NULL AND f.email IS NOT NULL)
+                   OR (l.cpf IS NULL AND f.cpf IS NOT NULL)
+                   OR (l.city IS NULL AND f.city IS NOT NULL)
+                   OR (l.uf IS NULL AND f.uf IS NOT NULL)
+                   OR (l.notes IS NULL AND f.notes IS NOT NULL))`,
+          },
+        ]
+      : []),
+    {
+      name: 'inserted',
+      sql: batch.severalPhones
+        ? `WITH first AS MATERIALIZED (${firstOfEachPhone}),
+                inserted AS (${insertLeads} RETURNING id, phone),
+                numbers AS (${insertNumbers})
+           SELECT count(*)::int AS inserted FROM inserted`
+        : `WITH first AS (${firstOfEachPhone}),
+                inserted AS (${insertLeads} RETURNING 1)
+           SELECT count(*)::int AS inserted FROM inserted`,
+    },
+    { name: 'emptied', sql: 'TRUNCATE import_staging, import_numbers' },
+  ];
+}
 
 /**
  * For a file with several phone columns: a row is new only if none of its other numbers is a
