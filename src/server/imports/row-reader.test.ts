@@ -172,6 +172,25 @@ describe('rows read in batches', () => {
     }
   });
 
+  it('hands each batch over on a turn of the event loop of its own, so the server answers between two', async () => {
+    // 2,000 short rows: one read of the file, which the parser holds all at once.
+    const csvPath = path.join(workDir, 'curto.csv');
+    const lines = [header, ...Array.from({ length: 2_000 }, (_, index) => leadRow(index + 1))];
+    await writeFile(csvPath, `${lines.map((row) => row.join(';')).join('\n')}\n`);
+    for (const filePath of [csvPath, bigXlsx]) {
+      const inspection = await inspectFile(filePath);
+      // What the server would have done meanwhile: one callback queued with each batch.
+      let turns = 0;
+      const turnsSeen: number[] = [];
+      for await (const _ of readFileRowBatches(filePath, inspection, { bytesRead: 0 }, 100)) {
+        turnsSeen.push(turns);
+        setImmediate(() => turns++);
+      }
+      expect(turnsSeen.length, filePath).toBeGreaterThan(10);
+      expect(turnsSeen, filePath).toEqual(turnsSeen.map((_, batch) => batch));
+    }
+  });
+
   it('fails with the file, not after it, when the CSV cannot be read', async () => {
     const inspection = await inspectFile(path.join(workDir, 'grande.csv'));
     const read = async () => {

@@ -1,5 +1,6 @@
 import { once } from 'node:events';
 import { createReadStream } from 'node:fs';
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import { parse as parseCsv } from 'csv-parse';
 import iconv from 'iconv-lite';
 import { type CsvSettings, csvParseOptions, type FileInspection } from './file-inspection.ts';
@@ -13,12 +14,31 @@ const defaultCsv: CsvSettings = { encoding: 'utf-8', bom: false, delimiter: ',' 
  * batches: a batch is what the CSV parser holds at that moment (up to `batchRows`), so a
  * million-row file costs a few thousand awaited promises instead of a few per row, which the
  * server's async context tracking makes dear.
+ *
+ * Each batch is handed over on a turn of the event loop of its own. The parser holds a whole
+ * read of the file (256 kB, over a thousand rows), and handing its rows over costs no turn:
+ * the caller's work on them (an import normalises each row) held the loop for tens of
+ * milliseconds at a time, while the database waited for the COPY's data and the next
+ * statement, and the server's requests waited too (an import's progress request: 290–300 ms
+ * p95 over 1M rows, 55–60 ms in batches of 250 on turns of their own).
  */
 export async function* readFileRowBatches(
   filePath: string,
   inspection: FileInspection,
   progress: ReadProgress,
-  batchRows = 2000,
+  batchRows = 250,
+): AsyncGenerator<FileRow[]> {
+  for await (const batch of rowBatches(filePath, inspection, progress, batchRows)) {
+    await nextTurn();
+    yield batch;
+  }
+}
+
+async function* rowBatches(
+  filePath: string,
+  inspection: FileInspection,
+  progress: ReadProgress,
+  batchRows: number,
 ): AsyncGenerator<FileRow[]> {
   if (inspection.format === 'csv') {
     yield* readCsvRowBatches(filePath, inspection.csv ?? defaultCsv, progress, batchRows);
