@@ -2,7 +2,7 @@ import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type pg from 'pg';
 import { from as copyFrom } from 'pg-copy-streams';
-import { phoneIsBlocked } from '../db/blocked-phones.ts';
+import { blockedPhoneTables, phoneIsBlocked } from '../db/blocked-phones.ts';
 
 export interface BatchCounts {
   total: number;
@@ -81,7 +81,10 @@ export const stagingSql = {
     await client.query("SET LOCAL work_mem = '64MB'");
     await client.query("SET LOCAL gin_pending_list_limit = '64MB'");
     const columns = stagingColumns.map((column) => `${column} ${stagingTable[column]}`);
-    await client.query(`CREATE TEMP TABLE import_staging (${columns.join(', ')}) ON COMMIT DROP`);
+    // `blocked` is not copied: each chunk's first statements set it (see chunkStatements).
+    await client.query(`CREATE TEMP TABLE import_staging
+                          (${columns.join(', ')}, blocked boolean NOT NULL DEFAULT false)
+                        ON COMMIT DROP`);
     await client.query(`CREATE TEMP TABLE import_numbers (phone text PRIMARY KEY, first_row integer)
                         ON COMMIT DROP`);
   },
@@ -152,7 +155,7 @@ function chunkStatements(batch: BatchToLoad, source: string): { name: string; sq
     SELECT DISTINCT ON (phone) *
       FROM import_staging s
      WHERE reason IS NULL
-       AND NOT ${phoneIsBlocked('s.phone')}
+       AND NOT blocked
        AND NOT EXISTS (SELECT 1 FROM lead_phones p WHERE p.phone = s.phone)
        ${batch.severalPhones ? otherPhonesAreNew : ''}
      ORDER BY phone, row_number`;
@@ -164,15 +167,23 @@ function chunkStatements(batch: BatchToLoad, source: string): { name: string; sq
       FROM first
     ON CONFLICT (phone) DO NOTHING`;
   return [
+    // Each row's number is looked up on the block lists once, by a join the planner may run as
+    // a hash of a short list, and marked: the count and the insert read the mark. Probing both
+    // lists row by row in each of them took 1.7 s per million rows each, with empty lists.
+    ...blockedPhoneTables.map((table) => ({
+      name: `blocked by ${table}`,
+      sql: `
+        UPDATE import_staging s SET blocked = true
+          FROM ${table} b
+         WHERE b.phone = s.phone AND s.reason IS NULL AND NOT s.blocked`,
+    })),
     {
       name: 'figures',
       sql: `
         SELECT count(*)::int AS total,
                count(*) FILTER (WHERE reason IS NOT NULL)::int AS rejected,
-               count(*) FILTER (WHERE reason IS NULL
-                                  AND ${phoneIsBlocked('s.phone')})::int
-                 AS blocked
-          FROM import_staging s`,
+               count(*) FILTER (WHERE blocked)::int AS blocked
+          FROM import_staging`,
     },
     {
       // The refused rows, and the rows imported with a change, for the report's two lists.

@@ -263,6 +263,41 @@ describe('import', () => {
     });
   });
 
+  it('counts each row of a blocked number, on either list, and fills no blocked lead', async () => {
+    const { db } = context.t.database;
+    const source = await db
+      .insertInto('block_list_sources')
+      .values({ name: 'Procon-RS', name_key: 'procon-rs', list_date: '2026-11-01' })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await db
+      .insertInto('block_list_phones')
+      .values(
+        ['+5551988880001', '+5551988880002'].map((phone) => ({ phone, source_id: source.id })),
+      )
+      .execute();
+    await db
+      .insertInto('do_not_call')
+      .values({ phone: '+5551988880002', reason: 'pediu', created_by: null })
+      .execute();
+    await db.insertInto('leads').values({ name: 'Guardado', phone: '+5551988880001' }).execute();
+    const file = utf8Csv(
+      [
+        ['nome', 'telefone', 'email'],
+        ['Lista Externa', '(51) 98888-0001', 'externa@exemplo.com'],
+        ['Nas Duas', '(51) 98888-0002', ''],
+        ['Nas Duas De Novo', '51 98888-0002', ''],
+        ['Livre', '(51) 98888-0003', ''],
+      ],
+      ';',
+      false,
+    );
+    const batch = await importFile(file, 'b.csv', { fillEmptyFields: 'true' });
+    expect(batch).toMatchObject({ status: 'done', inserted: 1, updated: 0, blocked: 3 });
+    expect(await leadByPhone('+5551988880001')).toMatchObject({ name: 'Guardado', email: null });
+    expect(await leadByPhone('+5551988880002')).toBeUndefined();
+  });
+
   it('uses a mapping sent with the file', async () => {
     const file = utf8Csv(
       [
