@@ -57,10 +57,23 @@ function format(value: number): string {
   return value >= 100 ? value.toFixed(0) : value >= 10 ? value.toFixed(1) : value.toFixed(2);
 }
 
+/**
+ * A figure's value as shown: one that misses its target by less than the rounding (0.799
+ * against ≥ 0.8) gets the digits that tell, not a rounded value that reads as a pass.
+ */
+function shown(figure: Figure): string {
+  const limit = Number(figure.target.split(' ')[1]);
+  let text = format(figure.value);
+  for (let digits = 3; !figure.meets && Number(text) === limit && digits <= 6; digits++) {
+    text = figure.value.toFixed(digits);
+  }
+  return text;
+}
+
 export function printTable(figures: Figure[]) {
   const rows = figures.map((figure) => [
     figure.name,
-    `${format(figure.value)} ${figure.unit}`,
+    `${shown(figure)} ${figure.unit}`,
     figure.target,
     figure.meets ? 'ok' : 'FALHOU',
   ]);
@@ -146,7 +159,7 @@ export async function writeReport(
     const old = before(figure);
     if (!old) return '— | —';
     const ratio = old.value === 0 ? '—' : `${(figure.value / old.value).toFixed(2)} ×`;
-    return `${format(old.value)} ${old.unit} | ${ratio}`;
+    return `${shown(old)} ${old.unit} | ${ratio}`;
   };
   const sameSizes = JSON.stringify(previous?.context) === JSON.stringify(context);
   const fresh = figures.map((figure) => ({ ...figure, measuredAt, commit }));
@@ -186,7 +199,7 @@ export async function writeReport(
       : ['| figure | measured | target | meets | run |', '|---|---|---|---|---|']),
     ...reported.map(
       (figure) =>
-        `| ${figure.name} | ${format(figure.value)} ${figure.unit} | ${figure.target} | ${figure.meets ? 'yes' : '**no**'} | ${runs.indexOf(runOf(figure)) + 1} |${baseline ? ` ${growth(figure)} |` : ''}`,
+        `| ${figure.name} | ${shown(figure)} ${figure.unit} | ${figure.target} | ${figure.meets ? 'yes' : '**no**'} | ${runs.indexOf(runOf(figure)) + 1} |${baseline ? ` ${growth(figure)} |` : ''}`,
     ),
     '',
     ...reported
