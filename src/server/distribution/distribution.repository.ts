@@ -1,7 +1,7 @@
 import { type Kysely, type RawBuilder, type SqlBool, sql } from 'kysely';
 import type { DistributionResult } from '../../core/distribution.ts';
 import { distributableStatuses, workableStatuses } from '../../core/lead-status.ts';
-import { phoneIsBlocked } from '../db/blocked-phones.ts';
+import { phoneIsFree } from '../db/blocked-phones.ts';
 import { type LocalTime, localTime } from '../db/local-time.ts';
 import type { Database } from '../db/schema.ts';
 import { startsFrom, transitionSet } from '../lead-transitions/lead-transition.sql.ts';
@@ -101,7 +101,8 @@ function statements(db: Kysely<Database>, { startOfToday }: LocalTime) {
      * oldest of those area codes, then the oldest of the others. A blocked phone is never
      * handed out. SKIP LOCKED leaves the leads another distribution is handing out right now
      * to that one, so concurrent distributions split the pool instead of waiting for each
-     * other or taking a lead twice.
+     * other or taking a lead twice. The pool is read in order through its own index
+     * (`leads_pool_idx`), so the leads already worked cost nothing to pass.
      */
     async lockPool(
       pool: PoolQuery,
@@ -109,13 +110,13 @@ function statements(db: Kysely<Database>, { startOfToday }: LocalTime) {
       preferredAreaCodes?: string[],
     ): Promise<PoolLead[]> {
       // A lead imported while its number was being put on a list is still refused here.
-      const notBlocked = sql.raw<SqlBool>(phoneIsBlocked('l.phone'));
+      const callable = sql.raw<SqlBool>(phoneIsFree('l.phone'));
       const lock = async (part: RawBuilder<SqlBool>, count: number) => {
         if (count <= 0) return [];
         const result = await sql<{ id: number; status: string; lastOwnerId: string | null }>`
           select l.id, l.status, l.last_owner_id as "lastOwnerId"
           from leads l
-          where ${poolCondition(pool)} and ${part} and not ${notBlocked}
+          where ${poolCondition(pool)} and ${part} and ${callable}
           order by l.id
           limit ${count}
           for update of l skip locked

@@ -1,5 +1,5 @@
 import { type Kysely, sql } from 'kysely';
-import { phoneIsBlocked } from '../db/blocked-phones.ts';
+import { phoneIsBlocked, phoneIsFree } from '../db/blocked-phones.ts';
 import type { Database } from '../db/schema.ts';
 import { insertNumbers } from './import-staging.repository.ts';
 
@@ -49,7 +49,7 @@ export function createLeadInjectionRepository() {
       const made = await sql<{ id: number; phone: string }>`
         WITH first AS MATERIALIZED (
           SELECT i.* FROM jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) AS i (${rowColumns})
-           WHERE NOT ${sql.raw(phoneIsBlocked('i.phone'))}
+           WHERE ${sql.raw(phoneIsFree('i.phone'))}
              AND NOT EXISTS (SELECT 1 FROM lead_phones p WHERE p.phone = i.phone)
              AND (i.other_phones IS NULL OR (
                    NOT EXISTS (SELECT 1 FROM leads l WHERE l.phone = ANY (i.other_phones))

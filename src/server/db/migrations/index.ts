@@ -28,6 +28,7 @@ import * as importLegalBasis from './0026-import-legal-basis.ts';
 import * as blockLists from './0027-block-lists.ts';
 import * as leadPhones from './0028-lead-phones.ts';
 import * as integrations from './0029-integrations.ts';
+import * as distributionPoolIndex from './0030-distribution-pool-index.ts';
 
 /** Every migration, in order. A landed migration is never edited: add a new one. */
 export const migrations: Record<string, Migration> = {
@@ -60,4 +61,5 @@ export const migrations: Record<string, Migration> = {
   '0027-block-lists': blockLists,
   '0028-lead-phones': leadPhones,
   '0029-integrations': integrations,
+  '0030-distribution-pool-index': distributionPoolIndex,
 };
