@@ -5,15 +5,14 @@
  */
 export const blockedPhoneTables = ['do_not_call', 'block_list_phones'] as const;
 
-/**
- * Whether a phone is on any of the block lists. `column` is SQL naming an E.164 phone, e.g.
- * `s.phone`; each lookup is a primary-key probe.
- */
+/** The lookup of a phone on one list; `column` is SQL naming an E.164 phone, e.g. `s.phone`. */
+function onList(table: string, column: string): string {
+  return `exists (select 1 from ${table} b where b.phone = ${column})`;
+}
+
+/** Whether a phone is on any of the block lists; each lookup is a primary-key probe. */
 export function phoneIsBlocked(column: string): string {
-  const lookups = blockedPhoneTables.map(
-    (table) => `exists (select 1 from ${table} b where b.phone = ${column})`,
-  );
-  return `(${lookups.join(' or ')})`;
+  return `(${blockedPhoneTables.map((table) => onList(table, column)).join(' or ')})`;
 }
 
 /**
@@ -23,8 +22,5 @@ export function phoneIsBlocked(column: string): string {
  * callable, read the whole table and sorted it instead of walking the pool in order.
  */
 export function phoneIsFree(column: string): string {
-  const lookups = blockedPhoneTables.map(
-    (table) => `not exists (select 1 from ${table} b where b.phone = ${column})`,
-  );
-  return `(${lookups.join(' and ')})`;
+  return `(${blockedPhoneTables.map((table) => `not ${onList(table, column)}`).join(' and ')})`;
 }
