@@ -10,6 +10,8 @@ import { createDistributionRepository } from './distribution.repository.ts';
 let database: TestDatabase;
 const worked = 20_000;
 const pooled = 20_000;
+/** The oldest pool lead's number, on the block list. */
+const blockedPhone = '+5521900000001';
 
 beforeAll(async () => {
   database = await createTestDatabase();
@@ -31,7 +33,7 @@ beforeAll(async () => {
     from generate_series(1, ${pooled}) as n
   `.execute(database.db);
   // One of the oldest of the pool is on the block list: skipped, as ever.
-  await sql`insert into do_not_call (phone, reason) values ('+5521900000001', 'Pediu')`.execute(
+  await sql`insert into do_not_call (phone, reason) values (${blockedPhone}, 'Pediu')`.execute(
     database.db,
   );
   await sql`vacuum analyze`.execute(database.db);
@@ -54,7 +56,7 @@ it('locks the oldest callable leads of the pool reading the pool only', async ()
     `.execute(trx);
     const { rows: oldest } = await sql<{ id: number }>`
       select id from leads
-       where status in ('new', 'recycled') and phone <> '+5521900000001'
+       where status in ('new', 'recycled') and phone <> ${blockedPhone}
        order by id limit 100
     `.execute(trx);
     expect(locked.map((lead) => lead.id)).toEqual(oldest.map((lead) => lead.id));
