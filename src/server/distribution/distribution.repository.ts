@@ -101,34 +101,38 @@ function statements(db: Kysely<Database>, { startOfToday }: LocalTime) {
      * oldest of those area codes, then the oldest of the others. A blocked phone is never
      * handed out. SKIP LOCKED leaves the leads another distribution is handing out right now
      * to that one, so concurrent distributions split the pool instead of waiting for each
-     * other or taking a lead twice. The pool is read in order through its own index
-     * (`leads_pool_idx`), so the leads already worked cost nothing to pass.
+     * other or taking a lead twice.
+     *
+     * The pool is read in order through its own index (`leads_pool_idx`), a window of the next
+     * leads at a time, so the leads already worked cost nothing to pass and the block lists
+     * are asked about the window's leads only. Asked about the whole pool in one statement,
+     * PostgreSQL judged from the lists' sizes alone: a register with as many numbers as the
+     * table has leads made it suppose every lead blocked, and read and sort the whole pool.
      */
     async lockPool(
       pool: PoolQuery,
       limit: number,
       preferredAreaCodes?: string[],
     ): Promise<PoolLead[]> {
-      // A lead imported while its number was being put on a list is still refused here.
-      const callable = sql.raw<SqlBool>(phoneIsFree('l.phone'));
       const lock = async (part: RawBuilder<SqlBool>, count: number) => {
-        if (count <= 0) return [];
-        const result = await sql<{ id: number; status: string; lastOwnerId: string | null }>`
-          select l.id, l.status, l.last_owner_id as "lastOwnerId"
-          from leads l
-          where ${poolCondition(pool)} and ${part} and ${callable}
-          order by l.id
-          limit ${count}
-          for update of l skip locked
-        `.execute(db);
-        return result.rows.map((row) => ({
-          id: row.id,
-          lastOwnerId: row.lastOwnerId,
-          recycled: row.status === 'recycled',
-        }));
+        const locked: PoolLead[] = [];
+        let after = 0;
+        let size = 0;
+        while (locked.length < count) {
+          const wanted = count - locked.length;
+          // Room for the few leads of a window that are blocked or being handed out elsewhere;
+          // twice the last window's when that one held too many, so a run of leads another
+          // distribution holds is passed in a few statements, not one per few leads.
+          size = Math.max(wanted + Math.ceil(wanted / 10), size * 2);
+          const window = await lockInWindow(db, pool, part, after, size, wanted);
+          locked.push(...window.locked);
+          if (window.read < size || window.end === null) break;
+          after = window.end;
+        }
+        return locked;
       };
       if (preferredAreaCodes === undefined) return lock(sql<SqlBool>`true`, limit);
-      // '+55' and the two digits of the area code.
+      // '+55' and the two digits of the area code (its statistics: migration 0031).
       const preferred = sql<SqlBool>`substring(l.phone from 4 for 2) = any(${preferredAreaCodes}::text[])`;
       const first = await lock(preferred, limit);
       return [...first, ...(await lock(sql<SqlBool>`not ${preferred}`, limit - first.length))];
@@ -275,4 +279,63 @@ function statements(db: Kysely<Database>, { startOfToday }: LocalTime) {
       return rows.map((row) => row.result as DistributionResult);
     },
   };
+}
+
+/**
+ * One window of the pool for `lockPool`: the next `size` leads after the id `after`, in id
+ * order, of which it locks up to `wanted` whose phone is on no block list. Answers them, how
+ * many leads the window read and the last one's id (null when the pool had none left).
+ */
+async function lockInWindow(
+  db: Kysely<Database>,
+  pool: PoolQuery,
+  part: RawBuilder<SqlBool>,
+  after: number,
+  size: number,
+  wanted: number,
+) {
+  const result = await sql<{
+    id: number | null;
+    status: string | null;
+    lastOwnerId: string | null;
+    read: number | null;
+    end: number | null;
+  }>`
+    with window_leads as (
+      select l.id from leads l
+      where ${poolCondition(pool)} and ${part} and l.id > ${after}
+      order by l.id
+      limit ${size}
+    ), locked as (
+      -- The window as an array: PostgreSQL plans for a few ids and looks each one up, where a
+      -- join with the window hashed it against the whole table. A lead imported while its
+      -- number was being put on a list is still refused here.
+      select l.id, l.status, l.last_owner_id from leads l
+      where l.id = any(array(select id from window_leads))
+        and ${poolCondition(pool)} and ${part} and ${sql.raw(phoneIsFree('l.phone'))}
+      order by l.id
+      limit ${wanted}
+      for update of l skip locked
+    )
+    select id, status, last_owner_id as "lastOwnerId", null::int as read, null::bigint as end
+    from locked
+    union all
+    select null, null, null, count(*)::int, max(id) from window_leads
+  `.execute(db);
+  const locked: PoolLead[] = [];
+  let read = 0;
+  let end: number | null = null;
+  for (const row of result.rows) {
+    if (row.id === null) {
+      read = row.read ?? 0;
+      end = row.end;
+    } else {
+      locked.push({
+        id: row.id,
+        lastOwnerId: row.lastOwnerId,
+        recycled: row.status === 'recycled',
+      });
+    }
+  }
+  return { locked: locked.sort((a, b) => a.id - b.id), read, end };
 }

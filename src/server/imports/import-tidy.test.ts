@@ -50,16 +50,22 @@ async function lastTidy() {
 }
 
 it('vacuums and analyses the leads after an import that made many, and not after a small one', async () => {
+  // The migrations analyse the leads once (0031); an import's own tidying comes after.
+  const before = await lastTidy();
   const small = await importWith(undefined, 0);
   await small.stop();
-  expect(await lastTidy()).toEqual({ vacuumed: null, analysed: null });
+  expect(await lastTidy()).toEqual(before);
 
   await importWith(100, 1000);
   await expect
     .poll(
       async () => {
         const tidy = await lastTidy();
-        return tidy?.vacuumed !== null && tidy?.analysed !== null;
+        return (
+          tidy?.vacuumed != null &&
+          tidy.analysed != null &&
+          tidy.analysed.getTime() !== before?.analysed?.getTime()
+        );
       },
       { timeout: 10_000 },
     )

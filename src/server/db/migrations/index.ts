@@ -29,6 +29,7 @@ import * as blockLists from './0027-block-lists.ts';
 import * as leadPhones from './0028-lead-phones.ts';
 import * as integrations from './0029-integrations.ts';
 import * as distributionPoolIndex from './0030-distribution-pool-index.ts';
+import * as areaCodeStatistics from './0031-area-code-statistics.ts';
 
 /** Every migration, in order. A landed migration is never edited: add a new one. */
 export const migrations: Record<string, Migration> = {
@@ -62,4 +63,5 @@ export const migrations: Record<string, Migration> = {
   '0028-lead-phones': leadPhones,
   '0029-integrations': integrations,
   '0030-distribution-pool-index': distributionPoolIndex,
+  '0031-area-code-statistics': areaCodeStatistics,
 };
