@@ -126,8 +126,8 @@ function statements(db: Kysely<Database>, { startOfToday }: LocalTime) {
           size = Math.max(wanted + Math.ceil(wanted / 10), size * 2);
           const window = await lockInWindow(db, pool, part, after, size, wanted);
           locked.push(...window.locked);
-          if (window.read < size || window.end === null) break;
-          after = window.end;
+          if (window.next === null) break;
+          after = window.next;
         }
         return locked;
       };
@@ -283,8 +283,8 @@ function statements(db: Kysely<Database>, { startOfToday }: LocalTime) {
 
 /**
  * One window of the pool for `lockPool`: the next `size` leads after the id `after`, in id
- * order, of which it locks up to `wanted` whose phone is on no block list. Answers them, how
- * many leads the window read and the last one's id (null when the pool had none left).
+ * order, of which it locks up to `wanted` whose phone is on no block list. Answers them and
+ * where the next window starts: the window's last id, or null when the pool ended within it.
  */
 async function lockInWindow(
   db: Kysely<Database>,
@@ -323,12 +323,10 @@ async function lockInWindow(
     select null, null, null, count(*)::int, max(id) from window_leads
   `.execute(db);
   const locked: PoolLead[] = [];
-  let read = 0;
-  let end: number | null = null;
+  let next: number | null = null;
   for (const row of result.rows) {
     if (row.id === null) {
-      read = row.read ?? 0;
-      end = row.end;
+      next = row.read === size ? row.end : null;
     } else {
       locked.push({
         id: row.id,
@@ -337,5 +335,5 @@ async function lockInWindow(
       });
     }
   }
-  return { locked: locked.sort((a, b) => a.id - b.id), read, end };
+  return { locked: locked.sort((a, b) => a.id - b.id), next };
 }
