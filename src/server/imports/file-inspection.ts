@@ -1,10 +1,10 @@
 import { createReadStream } from 'node:fs';
 import { open } from 'node:fs/promises';
-import { parse as parseCsvSync } from 'csv-parse/sync';
 import iconv from 'iconv-lite';
 import yauzl from 'yauzl';
 import type { ColumnMapping, LeadField } from '../../core/imports.ts';
 import { AppError } from '../http/app-error.ts';
+import { CsvQuoteError, CsvRecords } from './csv-records.ts';
 import { readXlsxPreview } from './xlsx-reader.ts';
 
 export type ImportFormat = 'csv' | 'xlsx';
@@ -150,15 +150,7 @@ function inspectCsvSample(sample: Buffer, cut: boolean, encoding?: CsvEncoding):
   if (text.trim() === '') throw new AppError('BAD_REQUEST', 'O arquivo está vazio.');
   const headerLine = text.slice(0, text.search(/\r?\n|$/));
   const delimiter = detectDelimiter(headerLine);
-  let records: string[][];
-  try {
-    records = parseCsvSync(text, {
-      ...csvParseOptions(delimiter),
-      to: previewRows + 1,
-    }) as string[][];
-  } catch {
-    throw new AppError('BAD_REQUEST', 'Não foi possível ler o CSV: verifique as aspas do arquivo.');
-  }
+  const records = previewRecords(text, delimiter);
   const [header, ...rows] = records;
   if (!header) throw new AppError('BAD_REQUEST', 'O arquivo está vazio.');
   return {
@@ -169,14 +161,28 @@ function inspectCsvSample(sample: Buffer, cut: boolean, encoding?: CsvEncoding):
   };
 }
 
-export function csvParseOptions(delimiter: CsvDelimiter) {
-  return {
-    delimiter,
-    relax_column_count: true,
-    relax_quotes: true,
-    skip_empty_lines: true,
-    skip_records_with_empty_values: true,
-  };
+/**
+ * The header and the rows shown in a preview. A sample cut short ends at a line break that may
+ * lie inside quotes, so it is read to its end only when it holds fewer rows than shown.
+ */
+function previewRecords(text: string, delimiter: CsvDelimiter): string[][] {
+  const csv = new CsvRecords(delimiter);
+  try {
+    const records = csv.push(text);
+    if (records.length <= previewRows) records.push(...csv.end());
+    return records.slice(0, previewRows + 1);
+  } catch (error) {
+    if (error instanceof CsvQuoteError) throw unclosedQuote(error.rowNumber);
+    throw error;
+  }
+}
+
+/** The error of a CSV whose record `rowNumber` opens a quote it never closes. */
+export function unclosedQuote(rowNumber: number): AppError {
+  return new AppError(
+    'BAD_REQUEST',
+    `Não foi possível ler o CSV: uma aspa aberta na linha ${rowNumber} não é fechada. Verifique as aspas do arquivo.`,
+  );
 }
 
 /** Header cells trimmed, blank ones named by position, repeated ones numbered. */

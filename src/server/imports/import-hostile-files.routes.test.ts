@@ -7,7 +7,7 @@ import {
   zipFile,
 } from './fixtures/import-fixtures.ts';
 
-const { context, counts } = setUpImportTestApp();
+const { context, counts, importFile } = setUpImportTestApp();
 
 describe('import', () => {
   describe('hostile files get a clear 4xx and change nothing', () => {
@@ -165,5 +165,21 @@ describe('import', () => {
       expect(await counts()).toEqual(before);
       expect(await leftoverFiles()).toEqual([]);
     });
+  });
+
+  it('a quote left open past the preview fails the batch, says where and keeps no lead', async () => {
+    const before = await counts();
+    const rows = [['nome', 'telefone']];
+    for (let row = 0; row < 12_000; row++)
+      rows.push([`Pessoa ${row}`, `(84) 9${80_000_000 + row}`]);
+    rows.push(['"Zé da Silva', '(84) 99999-0001']);
+    rows.push(['Ana', '(84) 99999-0002']);
+    const batch = await importFile(utf8Csv(rows, ';', false), 'aspas.csv');
+    expect(batch.status).toBe('failed');
+    expect(batch.error).toBe(
+      'Não foi possível ler o CSV: uma aspa aberta na linha 12002 não é fechada. Verifique as aspas do arquivo.',
+    );
+    expect((await counts()).leads).toBe(before.leads);
+    expect(await leftoverFiles()).toEqual([]);
   });
 });

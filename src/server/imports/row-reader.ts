@@ -1,9 +1,8 @@
-import { once } from 'node:events';
 import { createReadStream } from 'node:fs';
 import { setImmediate as nextTurn } from 'node:timers/promises';
-import { parse as parseCsv } from 'csv-parse';
 import iconv from 'iconv-lite';
-import { type CsvSettings, csvParseOptions, type FileInspection } from './file-inspection.ts';
+import { CsvQuoteError, CsvRecords } from './csv-records.ts';
+import { type CsvSettings, type FileInspection, unclosedQuote } from './file-inspection.ts';
 import type { FileRow, ReadProgress } from './file-row.ts';
 import { readXlsxRows } from './xlsx-reader.ts';
 
@@ -11,11 +10,11 @@ const defaultCsv: CsvSettings = { encoding: 'utf-8', bom: false, delimiter: ',' 
 
 /**
  * The rows of an inspected file, streamed, whatever its format (the header is the first), in
- * batches: a batch is what the CSV parser holds at that moment (up to `batchRows`), so a
+ * batches: a batch is what the CSV reader holds at that moment (up to `batchRows`), so a
  * million-row file costs a few thousand awaited promises instead of a few per row, which the
  * server's async context tracking makes dear.
  *
- * Each batch is handed over on a turn of the event loop of its own. The parser holds a whole
+ * Each batch is handed over on a turn of the event loop of its own. The reader holds a whole
  * read of the file (256 kB, over a thousand rows), and handing its rows over costs no turn:
  * the caller's work on them (an import normalises each row) held the loop for tens of
  * milliseconds at a time, while the database waited for the COPY's data and the next
@@ -55,25 +54,23 @@ async function* rowBatches(
   if (batch.length > 0) yield batch;
 }
 
-/** A CSV's parser, fed from the file, and the file's stream to close afterwards. */
-function csvParser(filePath: string, settings: CsvSettings, progress: ReadProgress) {
-  const file = createReadStream(filePath, { highWaterMark: 256 * 1024 });
-  file.on('data', (chunk) => {
-    progress.bytesRead += chunk.length;
-  });
-  const parser = parseCsv({ ...csvParseOptions(settings.delimiter), bom: settings.bom });
+/** A decoder of the file's bytes into text, a chunk at a time; `end` flushes it. */
+function textDecoder(settings: CsvSettings) {
   if (settings.encoding === 'windows-1252') {
-    file.pipe(iconv.decodeStream('win1252')).pipe(parser);
-  } else {
-    file.pipe(parser);
+    const decoder = iconv.getDecoder('win1252');
+    return { write: (bytes: Buffer) => decoder.write(bytes), end: () => decoder.end() ?? '' };
   }
-  file.on('error', (error) => parser.destroy(error));
-  return { file, parser };
+  // Strips the byte order mark, and keeps a character cut between two chunks for the next.
+  const decoder = new TextDecoder('utf-8');
+  return {
+    write: (bytes: Buffer) => decoder.decode(bytes, { stream: true }),
+    end: () => decoder.decode(),
+  };
 }
 
 /**
- * The rows of a CSV in batches of what its parser holds, with backpressure: the parser reads
- * on only as its rows are taken.
+ * The rows of a CSV in batches, a read of the file (256 kB) at a time: the file is read on
+ * only as its rows are taken.
  */
 async function* readCsvRowBatches(
   filePath: string,
@@ -81,33 +78,27 @@ async function* readCsvRowBatches(
   progress: ReadProgress,
   batchRows: number,
 ): AsyncGenerator<FileRow[]> {
-  const { file, parser } = csvParser(filePath, settings, progress);
-  const ended = new Promise<void>((resolve, reject) => {
-    parser.once('end', resolve);
-    parser.once('error', reject);
-  });
-  // Seen by the race below; without this an early failure would go unhandled.
-  ended.catch(() => {});
+  const file = createReadStream(filePath, { highWaterMark: 256 * 1024 });
+  const decoder = textDecoder(settings);
+  const csv = new CsvRecords(settings.delimiter);
   let rowNumber = 0;
-  try {
-    for (;;) {
-      const batch: FileRow[] = [];
-      for (let record = parser.read(); record !== null; record = parser.read()) {
-        batch.push({ rowNumber: ++rowNumber, cells: record as string[] });
-        if (batch.length >= batchRows) break;
-      }
-      if (batch.length > 0) {
-        yield batch;
-        continue;
-      }
-      if (parser.readableEnded) {
-        await ended;
-        return;
-      }
-      await Promise.race([once(parser, 'readable'), ended]);
+  function* batches(records: string[][]) {
+    for (let start = 0; start < records.length; start += batchRows) {
+      yield records
+        .slice(start, start + batchRows)
+        .map((cells) => ({ rowNumber: ++rowNumber, cells }));
     }
+  }
+  try {
+    for await (const bytes of file) {
+      progress.bytesRead += bytes.length;
+      yield* batches(csv.push(decoder.write(bytes)));
+    }
+    yield* batches([...csv.push(decoder.end()), ...csv.end()]);
+  } catch (error) {
+    if (error instanceof CsvQuoteError) throw unclosedQuote(error.rowNumber);
+    throw error;
   } finally {
     file.destroy();
-    parser.destroy();
   }
 }
