@@ -1,3 +1,5 @@
+import { AppError } from '../http/app-error.ts';
+
 const quote = 0x22;
 const lineFeed = 0x0a;
 const carriageReturn = 0x0d;
@@ -8,10 +10,16 @@ const carriageReturn = 0x0d;
  */
 const maxRecordLength = 1024 * 1024;
 
-/** A quote opened and never closed, found at the record `rowNumber` (1 is the header). */
-export class CsvQuoteError extends Error {
+/**
+ * A quote opened and never closed, found at the record `rowNumber` (1 is the header): the
+ * preview's answer, or the failed import's message, as it is.
+ */
+export class CsvQuoteError extends AppError {
   constructor(readonly rowNumber: number) {
-    super(`quote not closed in record ${rowNumber}`);
+    super(
+      'BAD_REQUEST',
+      `Não foi possível ler o CSV: uma aspa aberta na linha ${rowNumber} não é fechada. Verifique as aspas do arquivo.`,
+    );
   }
 }
 

@@ -4,7 +4,7 @@ import iconv from 'iconv-lite';
 import yauzl from 'yauzl';
 import type { ColumnMapping, LeadField } from '../../core/imports.ts';
 import { AppError } from '../http/app-error.ts';
-import { CsvQuoteError, CsvRecords } from './csv-records.ts';
+import { CsvRecords } from './csv-records.ts';
 import { readXlsxPreview } from './xlsx-reader.ts';
 
 export type ImportFormat = 'csv' | 'xlsx';
@@ -167,22 +167,9 @@ function inspectCsvSample(sample: Buffer, cut: boolean, encoding?: CsvEncoding):
  */
 function previewRecords(text: string, delimiter: CsvDelimiter): string[][] {
   const csv = new CsvRecords(delimiter);
-  try {
-    const records = csv.push(text);
-    if (records.length <= previewRows) records.push(...csv.end());
-    return records.slice(0, previewRows + 1);
-  } catch (error) {
-    if (error instanceof CsvQuoteError) throw unclosedQuote(error.rowNumber);
-    throw error;
-  }
-}
-
-/** The error of a CSV whose record `rowNumber` opens a quote it never closes. */
-export function unclosedQuote(rowNumber: number): AppError {
-  return new AppError(
-    'BAD_REQUEST',
-    `Não foi possível ler o CSV: uma aspa aberta na linha ${rowNumber} não é fechada. Verifique as aspas do arquivo.`,
-  );
+  const records = csv.push(text);
+  if (records.length <= previewRows) records.push(...csv.end());
+  return records.slice(0, previewRows + 1);
 }
 
 /** Header cells trimmed, blank ones named by position, repeated ones numbered. */

@@ -1,8 +1,8 @@
 import { createReadStream } from 'node:fs';
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import iconv from 'iconv-lite';
-import { CsvQuoteError, CsvRecords } from './csv-records.ts';
-import { type CsvSettings, type FileInspection, unclosedQuote } from './file-inspection.ts';
+import { CsvRecords } from './csv-records.ts';
+import type { CsvSettings, FileInspection } from './file-inspection.ts';
 import type { FileRow, ReadProgress } from './file-row.ts';
 import { readXlsxRows } from './xlsx-reader.ts';
 
@@ -95,9 +95,6 @@ async function* readCsvRowBatches(
       yield* batches(csv.push(decoder.write(bytes)));
     }
     yield* batches([...csv.push(decoder.end()), ...csv.end()]);
-  } catch (error) {
-    if (error instanceof CsvQuoteError) throw unclosedQuote(error.rowNumber);
-    throw error;
   } finally {
     file.destroy();
   }
