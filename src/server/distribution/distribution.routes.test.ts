@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { DistributionResult } from '../../core/distribution.ts';
 import { createTestApp, type TestApp, type TestUser, testOrigin } from '../testing/test-app.ts';
@@ -273,6 +274,43 @@ describe('a big team', () => {
       expect(response.json()).toMatchObject({ requested: 600, assigned: 600, shortfall: 0 });
     } finally {
       // Leave the team out of the other tests, which count the active assessors.
+      await t.database.db.deleteFrom('distributions').execute();
+      await t.database.db.deleteFrom('leads').execute();
+      await t.database.db.deleteFrom('users').where('id', 'in', team).execute();
+    }
+  });
+
+  it("hands out a large centre's day, 153,000 leads, in one distribution", async () => {
+    // The leads locked were pushed onto one array as arguments: past about 130,000 the stack
+    // overflowed, and the distribution answered 500.
+    const team = Array.from({ length: 150 }, () => crypto.randomUUID());
+    await t.database.db
+      .insertInto('users')
+      .values(
+        team.map((id, index) => ({
+          id,
+          name: `Assessora ${index}`,
+          email: `${id}@cca.test`,
+          role: 'assessor' as const,
+        })),
+      )
+      .execute();
+    await sql`
+      insert into leads (name, phone)
+      select 'Lead ' || n, '+55219' || lpad(n::text, 8, '0')
+      from generate_series(1, 160000) as n
+    `.execute(t.database.db);
+    try {
+      // Ana, Bruno and Carla are active too: 153 assessors.
+      const response = await distribute({ each: 1000 });
+      expect(response.statusCode).toBe(201);
+      expect(response.json()).toMatchObject({ requested: 153_000, assigned: 153_000 });
+      const owners = await sql<{ owners: number; fewest: number; most: number }>`
+        select count(*)::int as owners, min(leads)::int as fewest, max(leads)::int as most
+        from (select count(*) as leads from leads where status = 'assigned' group by owner_id) o
+      `.execute(t.database.db);
+      expect(owners.rows[0]).toEqual({ owners: 153, fewest: 1000, most: 1000 });
+    } finally {
       await t.database.db.deleteFrom('distributions').execute();
       await t.database.db.deleteFrom('leads').execute();
       await t.database.db.deleteFrom('users').where('id', 'in', team).execute();

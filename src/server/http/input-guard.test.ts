@@ -82,6 +82,28 @@ describe('a NUL character anywhere in a request', () => {
     expect(await t.database.db.selectFrom('distributions').selectAll().execute()).toEqual([]);
   });
 
+  it('is looked for in an array of half a million items, which the body limit allows', async () => {
+    // Each item was passed to push as an argument: past about 130,000 the stack overflowed,
+    // and the answer was a 500.
+    const items = new Array<unknown>(500_000).fill(0);
+    expect(containsUnstorableText(items)).toBe(false);
+    expect(containsUnstorableText([...items, 'fim\u0000'])).toBe(true);
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/distributions',
+      headers: { origin: testOrigin, cookie: admin, 'content-type': 'application/json' },
+      payload: JSON.stringify(items),
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual({
+      error: {
+        code: 'BAD_REQUEST',
+        message: 'Entrada inválida: esperava um objeto, recebeu um vetor',
+      },
+    });
+    expect(await t.database.db.selectFrom('distributions').selectAll().execute()).toEqual([]);
+  });
+
   it('is found however deep the JSON nests, without recursion', () => {
     let nested: unknown = 'fundo\u0000';
     for (let level = 0; level < 100_000; level++) nested = level % 2 ? [nested] : { a: nested };

@@ -22,7 +22,8 @@ export function containsUnstorableText(value: unknown): boolean {
     if (typeof item === 'string') {
       if (unstorable(item)) return true;
     } else if (Array.isArray(item)) {
-      pending.push(...item);
+      // One by one: spread into push, an array of 130,000 items overflows the stack.
+      for (const nested of item) pending.push(nested);
     } else if (item && typeof item === 'object') {
       for (const [key, nested] of Object.entries(item)) {
         if (unstorable(key)) return true;
