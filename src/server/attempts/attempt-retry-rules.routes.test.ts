@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { localTimeIn } from '../../core/brazil-calendar.ts';
 import {
   type AfterLastTry,
   type ContactRules,
@@ -123,11 +124,22 @@ describe('retry rules per outcome', () => {
   });
 });
 
+/**
+ * A number whose state's day has two hours or more left: São Paulo's, or from 22:00 there,
+ * Acre's (two hours behind). A lead's day is its state's, so its calls and a call-back an hour
+ * away must fall before that state's midnight.
+ */
+function phoneWithTwoHoursLeftToday(): string {
+  return localTimeIn('SP', new Date()).minute < 22 * 60 ? '+5511988887777' : '+5568988887777';
+}
+
 describe('caps per lead', () => {
   it('the third call of the day waits for tomorrow; a fourth is refused in pt-BR and changes nothing', async () => {
     await setRules(defaultContactRules);
     const bruno = context.bruno;
-    const lead = await seedLead(bruno);
+    // With a São Paulo number from 23:00 there, the call-back an hour away fell on the next
+    // day, after the daily cap's wait: the lead waited for the call-back, and this failed.
+    const lead = await seedLead(bruno, { phone: phoneWithTwoHoursLeftToday() });
     for (const outcome of ['no_answer', 'no_answer'] as const) {
       expect((await record(bruno, lead, { outcome })).statusCode).toBe(201);
     }
