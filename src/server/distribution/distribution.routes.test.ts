@@ -252,8 +252,9 @@ describe('POST /api/distributions', () => {
 });
 
 describe('a big team', () => {
-  it('distributes to 300 assessors at once (their ids overflow one NOTIFY payload)', async () => {
-    const team = Array.from({ length: 300 }, () => crypto.randomUUID());
+  /** `size` more active assessors; `leave` takes them out again, with the leads and distributions. */
+  async function withTeam(size: number) {
+    const team = Array.from({ length: size }, () => crypto.randomUUID());
     await t.database.db
       .insertInto('users')
       .values(
@@ -265,6 +266,17 @@ describe('a big team', () => {
         })),
       )
       .execute();
+    // Leave the team out of the other tests, which count the active assessors.
+    const leave = async () => {
+      await t.database.db.deleteFrom('distributions').execute();
+      await t.database.db.deleteFrom('leads').execute();
+      await t.database.db.deleteFrom('users').where('id', 'in', team).execute();
+    };
+    return { team, leave };
+  }
+
+  it('distributes to 300 assessors at once (their ids overflow one NOTIFY payload)', async () => {
+    const { team, leave } = await withTeam(300);
     await t.seedLeads(300 * 2);
     try {
       const response = await distribute({
@@ -273,28 +285,14 @@ describe('a big team', () => {
       expect(response.statusCode).toBe(201);
       expect(response.json()).toMatchObject({ requested: 600, assigned: 600, shortfall: 0 });
     } finally {
-      // Leave the team out of the other tests, which count the active assessors.
-      await t.database.db.deleteFrom('distributions').execute();
-      await t.database.db.deleteFrom('leads').execute();
-      await t.database.db.deleteFrom('users').where('id', 'in', team).execute();
+      await leave();
     }
   });
 
   it("hands out a large centre's day, 153,000 leads, in one distribution", async () => {
     // The leads locked were pushed onto one array as arguments: past about 130,000 the stack
     // overflowed, and the distribution answered 500.
-    const team = Array.from({ length: 150 }, () => crypto.randomUUID());
-    await t.database.db
-      .insertInto('users')
-      .values(
-        team.map((id, index) => ({
-          id,
-          name: `Assessora ${index}`,
-          email: `${id}@cca.test`,
-          role: 'assessor' as const,
-        })),
-      )
-      .execute();
+    const { leave } = await withTeam(150);
     await sql`
       insert into leads (name, phone)
       select 'Lead ' || n, '+55219' || lpad(n::text, 8, '0')
@@ -311,9 +309,7 @@ describe('a big team', () => {
       `.execute(t.database.db);
       expect(owners.rows[0]).toEqual({ owners: 153, fewest: 1000, most: 1000 });
     } finally {
-      await t.database.db.deleteFrom('distributions').execute();
-      await t.database.db.deleteFrom('leads').execute();
-      await t.database.db.deleteFrom('users').where('id', 'in', team).execute();
+      await leave();
     }
   });
 });
