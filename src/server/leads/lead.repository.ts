@@ -5,7 +5,12 @@ import { localTime } from '../db/local-time.ts';
 import type { Database, LeadsTable } from '../db/schema.ts';
 import { isSearchAlone, leadFilterCondition } from './lead-filter.sql.ts';
 import { parseLeadSearch } from './lead-search.ts';
-import { type NameOrder, type NameRows, nameSearchPage } from './name-search-page.ts';
+import {
+  type NameOrder,
+  type NameRows,
+  type NameWindow,
+  nameSearchPage,
+} from './name-search-page.ts';
 
 /** The columns of the list's rows. */
 function selectLeadSummaries(db: Kysely<Database>) {
@@ -41,7 +46,7 @@ type SummaryRow = InferResult<ReturnType<typeof selectLeadSummaries>>[number];
 export function createLeadRepository(
   db: Kysely<Database>,
   timeZone: string,
-  { nameWindow = 100_000 }: { nameWindow?: number } = {},
+  { nameWindow = { probe: 10_000, whole: 100_000 } }: { nameWindow?: NameWindow } = {},
 ) {
   const local = localTime(timeZone);
   const selectSummaries = () => selectLeadSummaries(db);

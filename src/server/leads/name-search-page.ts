@@ -21,14 +21,24 @@ export interface NameOrder {
   by: RawBuilder<unknown>;
 }
 
+/** How many names a search reads in order before it asks the trigram index. */
+export interface NameWindow {
+  /** The names read first: a common name fills its page here. */
+  probe: number;
+  /** The names read in all, when the probe's matches say the rest would fill the page. */
+  whole: number;
+}
+
 /**
  * A page of a name search, in an order of the names. A common name ("joão", 4 % of the leads)
  * fills a page within the next few thousand names read in order; a rare one ("beatriz nunes
  * moreira") is found among all the names by their trigram index. Each way is slow for the other
  * kind at 10M leads (750 ms for the index's 28,000 matches of "joao araujo"; over a second
  * reading names in order for the rare one), and the planner's estimates of `like '%word%'` cannot
- * tell the two apart. So the page reads the next `window` names in order first, and asks the
- * index for the names past them only when the window holds less than a page.
+ * tell the two apart. So the page reads names in order first, and asks the index for the names
+ * past them only when they hold less than a page: the window's `probe` names, then the rest of
+ * its `whole` only if the probe's matches, scaled to the whole window, would fill the page. A
+ * rare name pays for the probe alone before the index, not for the whole window.
  *
  * `page` joins the names it is given to the leads (as `n`), keeps the filter's other conditions,
  * and answers up to `rows` of them in the order. `searchAlone`: the filter has no other
@@ -39,30 +49,40 @@ export async function nameSearchPage<Row>(
   search: { words: string[]; searchAlone: boolean },
   order: NameOrder,
   limit: number,
-  window: number,
+  window: NameWindow,
   page: (names: NameRows, rows: number) => Promise<Row[]>,
 ): Promise<Row[]> {
   const { words, searchAlone } = search;
-  const inWindow = await page(
-    sql<NameRow>`(select n.lead_id, n.search_name from (
-      select lead_id, search_name from lead_names where ${order.after}
-      order by ${order.by} limit ${window}
-    ) n where ${nameMatches(words)})`,
-    limit,
-  );
-  if (inWindow.length === limit) return inWindow;
-  const { rows } = await sql<NameRow>`
-    select lead_id, search_name from lead_names where ${order.after}
-    order by ${order.by} offset ${window - 1} limit 1
-  `.execute(db);
-  const edge = rows[0];
-  if (edge === undefined) return inWindow;
+  const found: Row[] = [];
+  let after = order.after;
+  const probe = Math.min(window.probe, window.whole);
+  for (const size of [probe, window.whole - probe]) {
+    if (size === 0) continue;
+    found.push(
+      ...(await page(
+        sql<NameRow>`(select n.lead_id, n.search_name from (
+          select lead_id, search_name from lead_names where ${after}
+          order by ${order.by} limit ${size}
+        ) n where ${nameMatches(words)})`,
+        limit - found.length,
+      )),
+    );
+    if (found.length === limit) return found;
+    const { rows } = await sql<NameRow>`
+      select lead_id, search_name from lead_names where ${after}
+      order by ${order.by} offset ${size - 1} limit 1
+    `.execute(db);
+    const edge = rows[0];
+    if (edge === undefined) return found;
+    after = order.past(edge);
+    if (size === probe && found.length * (window.whole / probe) < limit) break;
+  }
   // `offset 0` keeps the matches apart, planned for all their rows: the trigram index, never a
   // walk in the order's index. A search alone sorts its matches before they meet the leads, which
   // PostgreSQL would otherwise join in bulk (a hash join of all 10M leads for "otavio").
-  const wanted = limit - inWindow.length;
+  const wanted = limit - found.length;
   const matches = sql<NameRow>`(select n.lead_id, n.search_name from lead_names n
-    where ${nameMatches(words)} and ${order.past(edge)} offset 0)`;
+    where ${nameMatches(words)} and ${after} offset 0)`;
   const beyond = await page(
     searchAlone
       ? sql<NameRow>`(select n.lead_id, n.search_name from ${matches} n
@@ -70,5 +90,5 @@ export async function nameSearchPage<Row>(
       : matches,
     wanted,
   );
-  return [...inWindow, ...beyond];
+  return [...found, ...beyond];
 }
