@@ -37,8 +37,8 @@ export interface NameWindow {
  * reading names in order for the rare one), and the planner's estimates of `like '%word%'` cannot
  * tell the two apart. So the page reads names in order first, and asks the index for the names
  * past them only when they hold less than a page: the window's `probe` names, then the rest of
- * its `whole` only if the probe's matches, scaled to the whole window, would fill the page. A
- * rare name pays for the probe alone before the index, not for the whole window.
+ * its `whole` only if the probe's matches, scaled to the whole window, would fill half the page
+ * or more. A rare name pays for the probe alone before the index, not for the whole window.
  *
  * `page` joins the names it is given to the leads (as `n`), keeps the filter's other conditions,
  * and answers up to `rows` of them in the order. `searchAlone`: the filter has no other
@@ -75,7 +75,9 @@ export async function nameSearchPage<Row>(
     const edge = rows[0];
     if (edge === undefined) return found;
     after = order.past(edge);
-    if (size === probe && found.length * (window.whole / probe) < limit) break;
+    // Scaled to the whole window, the probe's matches would fill less than half the page: the
+    // name is rare, and the index finds it sooner. Within a factor of two, either way is cheap.
+    if (size === probe && found.length * (window.whole / probe) < limit / 2) break;
   }
   // `offset 0` keeps the matches apart, planned for all their rows: the trigram index, never a
   // walk in the order's index. A search alone sorts its matches before they meet the leads, which
