@@ -32,8 +32,8 @@ describe('name search pages across the window of recent names', () => {
 
   /**
    * Windows read whole at once, and windows whose probe goes on to the rest (a probe of 1 name
-   * that finds a match, scaled to 4, would fill a page of 3) or stops for the index (one that
-   * finds none).
+   * that finds a match, scaled to 4, would fill half a page of 3 or more) or stops for the index
+   * (one that finds none).
    */
   const windows: NameWindow[] = [
     { probe: 1, whole: 1 },

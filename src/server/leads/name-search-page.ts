@@ -56,7 +56,7 @@ export async function nameSearchPage<Row>(
   const found: Row[] = [];
   let after = order.after;
   const probe = Math.min(window.probe, window.whole);
-  for (const size of [probe, window.whole - probe]) {
+  for (const [step, size] of [probe, window.whole - probe].entries()) {
     if (size === 0) continue;
     found.push(
       ...(await page(
@@ -77,7 +77,7 @@ export async function nameSearchPage<Row>(
     after = order.past(edge);
     // Scaled to the whole window, the probe's matches would fill less than half the page: the
     // name is rare, and the index finds it sooner. Within a factor of two, either way is cheap.
-    if (size === probe && found.length * (window.whole / probe) < limit / 2) break;
+    if (step === 0 && found.length * (window.whole / probe) < limit / 2) break;
   }
   // `offset 0` keeps the matches apart, planned for all their rows: the trigram index, never a
   // walk in the order's index. A search alone sorts its matches before they meet the leads, which
