@@ -28,6 +28,7 @@ import { defaultTimeZone, type Env } from './config/env.ts';
 import { contactRulesFeature } from './contact-rules/index.ts';
 import { dashboardFeature } from './dashboard/index.ts';
 import type { DatabaseHandle } from './db/database.ts';
+import { createNotificationListener } from './db/notification-listener.ts';
 import { createUnitOfWork } from './db/unit-of-work.ts';
 import { distributionFeature } from './distribution/index.ts';
 import { doNotCallFeature } from './do-not-call/index.ts';
@@ -169,8 +170,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     },
   });
 
-  const { auth, resolveSession, checkSession, authFeature } = createAuthentication({
+  // The process's one LISTEN connection, for the live events and the sessions kept in memory.
+  const listener = createNotificationListener({
+    connection: database.pool.options,
+    log: (message) => app.log.warn(message),
+  });
+  app.addHook('onClose', async () => listener.close());
+  const { auth, resolveSession, checkSession, forgetSessions, authFeature } = createAuthentication({
     database,
+    listener,
     mailer: deps.mailer,
     appUrl: env.appUrl,
     trustedOrigins: env.trustedOrigins,
@@ -200,7 +208,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(healthRoutes, { database });
   await app.register(authFeature);
   await app.register(apiTokensFeature, { apiTokenService });
-  await app.register(usersFeature, { database, auth, appUrl: env.appUrl });
+  await app.register(usersFeature, { database, auth, appUrl: env.appUrl, forgetSessions });
   await app.register(leadsFeature, shared);
   await app.register(doNotCallFeature, shared);
   await app.register(blockListsFeature, {
@@ -216,7 +224,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(distributionFeature, shared);
   await app.register(recyclingFeature, shared);
   await app.register(dashboardFeature, { ...shared, now: deps.now });
-  await app.register(eventsFeature, { ...shared, checkSession });
+  await app.register(eventsFeature, { ...shared, listener, checkSession });
   await app.register(auditFeature, shared);
   await app.register(webhooksFeature, shared);
   await app.register(importsFeature, {

@@ -20,6 +20,8 @@ export interface AuthRoutesOptions {
   auth: Auth;
   users: UserRepository;
   throttle: SignInThrottleRepository;
+  /** Forgets the sessions this server keeps, once a sign-out or a new password is committed. */
+  forgetSessions: () => void;
 }
 
 /**
@@ -77,7 +79,7 @@ function tooManyAttempts(seconds: number) {
  */
 export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (
   app,
-  { auth, users, throttle },
+  { auth, users, throttle, forgetSessions },
 ) => {
   /** Mails a reset link to an active user, a few per hour at most; nothing otherwise. */
   async function sendResetLink(email: string, headers: Headers) {
@@ -198,6 +200,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (
       // Read before it ends, so the log knows whose session it was; not refreshed on the way.
       const session = await auth.api.getSession({ headers, query: { disableRefresh: true } });
       const response = await auth.api.signOut({ headers, asResponse: true });
+      forgetSessions();
       forwardCookies(response.headers, reply);
       if (session && response.ok) {
         await request.audit({
@@ -252,6 +255,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (
         headers: toHeaders(request),
         asResponse: true,
       });
+      forgetSessions();
       if (!response.ok) throw new AppError('INVALID_RESET_TOKEN');
       return { message: 'Senha alterada. Entre com a nova senha.' };
     },

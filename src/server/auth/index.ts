@@ -1,5 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { DatabaseHandle } from '../db/database.ts';
+import type { NotificationListener } from '../db/notification-listener.ts';
 import type { Mailer } from '../mail/mailer.ts';
 import { createUserRepository } from '../users/user.repository.ts';
 import { authRoutes } from './auth.routes.ts';
@@ -11,10 +12,13 @@ import {
   type SessionCheck,
   type SessionResolver,
 } from './session.ts';
+import { createSessionCache } from './session-cache.ts';
 import { createSignInThrottleRepository } from './sign-in-throttle.repository.ts';
 
 export interface AuthenticationOptions {
   database: DatabaseHandle;
+  /** The process's LISTEN connection: the sessions kept in memory hear of changes on it. */
+  listener: NotificationListener;
   mailer: Mailer;
   appUrl: string;
   trustedOrigins: string[];
@@ -34,6 +38,8 @@ export interface Authentication {
   resolveSession: SessionResolver;
   /** Whether a request's session still holds: live event streams ask every few seconds. */
   checkSession: SessionCheck;
+  /** Forgets the sessions kept in memory, once a change to a user or a session is committed. */
+  forgetSessions: () => void;
   /** Sign-in, sign-out, forgotten and reset passwords: the only auth endpoints exposed. */
   authFeature: FastifyPluginAsync;
 }
@@ -53,9 +59,11 @@ export function createAuthentication(options: AuthenticationOptions): Authentica
     secureCookies: options.secureCookies,
     hasPassword: (userId) => users.hasPassword(userId),
   });
+  const sessions = createSessionRepository(database.db);
+  const cache = createSessionCache({ find: sessions.findByToken, listener: options.listener });
   const sessionOptions = {
     auth,
-    sessions: createSessionRepository(database.db),
+    sessions: { findByToken: cache.findByToken, deleteById: sessions.deleteById },
     sessionMaxSeconds: options.sessionMaxSeconds,
     ...(options.now ? { now: options.now } : {}),
   };
@@ -66,9 +74,10 @@ export function createAuthentication(options: AuthenticationOptions): Authentica
       auth,
       users,
       throttle: createSignInThrottleRepository(database.db),
+      forgetSessions: cache.forgetAll,
     });
   };
-  return { auth, resolveSession, checkSession, authFeature };
+  return { auth, resolveSession, checkSession, forgetSessions: cache.forgetAll, authFeature };
 }
 
 export type { SessionCheck, SessionUser } from './session.ts';

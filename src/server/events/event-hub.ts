@@ -1,5 +1,5 @@
-import pg from 'pg';
 import { type AppEvent, appEventSchema, eventChannel } from '../../core/events.ts';
+import type { NotificationListener } from '../db/notification-listener.ts';
 
 export type EventSubscriber = (event: AppEvent) => void;
 
@@ -8,39 +8,19 @@ export interface EventHub {
   subscribe(subscriber: EventSubscriber): () => void;
   /** Resolves once the LISTEN is in place, or after timeoutMs if the database is away. */
   whenListening(timeoutMs: number): Promise<boolean>;
-  close(): Promise<void>;
 }
-
-export interface EventHubOptions {
-  /** How to open the dedicated connection (the pool's own options are a good start). */
-  connection: pg.ClientConfig;
-  log?: (message: string) => void;
-  minRetryMs?: number;
-  maxRetryMs?: number;
-}
-
-/** The name the listening connection shows in pg_stat_activity. */
-export const eventListenerApplicationName = 'cca-events';
 
 /**
- * One LISTEN connection per server process, fanned out to every open stream of that process.
- * A pooled connection cannot hold a LISTEN (it goes back to the pool), so this one is its own.
- * When the database goes away the hub keeps its subscribers and reconnects with back-off;
- * events sent while it was away are lost, which the pages make up for by refetching on
- * reconnect.
+ * The app's events, from the process's one LISTEN connection, fanned out to every open stream
+ * of that process. Events sent while the connection is lost are lost, which the pages make up
+ * for by refetching on reconnect.
  */
-export function createEventHub(options: EventHubOptions): EventHub {
-  const log = options.log ?? (() => {});
-  const minRetryMs = options.minRetryMs ?? 500;
-  const maxRetryMs = options.maxRetryMs ?? 30_000;
+export function createEventHub(
+  listener: NotificationListener,
+  log: (message: string) => void = () => {},
+): EventHub {
   const subscribers = new Set<EventSubscriber>();
-  let client: pg.Client | undefined;
-  let started = false;
-  let closed = false;
-  let retryMs = minRetryMs;
-  let retryTimer: NodeJS.Timeout | undefined;
-  let connecting: Promise<void> | undefined;
-  let waiters: Array<(listening: boolean) => void> = [];
+  let listening = false;
 
   function deliver(payload: string | undefined) {
     if (!payload) return;
@@ -61,106 +41,17 @@ export function createEventHub(options: EventHubOptions): EventHub {
     }
   }
 
-  function scheduleReconnect() {
-    if (closed || retryTimer) return;
-    const delay = retryMs;
-    retryMs = Math.min(retryMs * 2, maxRetryMs);
-    retryTimer = setTimeout(() => {
-      retryTimer = undefined;
-      void connect();
-    }, delay);
-    retryTimer.unref();
-  }
-
-  async function connect() {
-    if (closed) return;
-    const next = new pg.Client({
-      ...options.connection,
-      application_name: eventListenerApplicationName,
-    });
-    let lost = false;
-    const onLost = (error?: Error) => {
-      if (lost) return;
-      lost = true;
-      if (client === next) client = undefined;
-      next.removeAllListeners('notification');
-      // Keep an error listener: a late error on a dead client must not crash the process.
-      next.on('error', () => {});
-      void next.end().catch(() => {});
-      if (!closed) {
-        log(`escuta de eventos perdida${error ? `: ${error.message}` : ''}; reconectando`);
-        scheduleReconnect();
-      }
-    };
-    next.on('error', onLost);
-    next.on('end', () => onLost());
-    next.on('notification', (message) => {
-      if (message.channel === eventChannel) deliver(message.payload);
-    });
-    try {
-      await next.connect();
-      await next.query(`LISTEN ${eventChannel}`);
-    } catch (error) {
-      onLost(error as Error);
-      return;
-    }
-    if (closed) {
-      await next.end().catch(() => {});
-      return;
-    }
-    client = next;
-    retryMs = minRetryMs;
-    for (const waiter of waiters) waiter(true);
-    waiters = [];
-  }
-
-  function startConnecting() {
-    connecting = connect().finally(() => {
-      connecting = undefined;
-    });
-  }
-
   return {
     subscribe(subscriber) {
       subscribers.add(subscriber);
-      if (!started && !closed) {
-        started = true;
-        startConnecting();
+      if (!listening) {
+        listening = true;
+        listener.listen(eventChannel, deliver);
       }
       return () => {
         subscribers.delete(subscriber);
       };
     },
-    whenListening(timeoutMs) {
-      if (client) return Promise.resolve(true);
-      if (closed) return Promise.resolve(false);
-      return new Promise((resolve) => {
-        const timer = setTimeout(() => {
-          waiters = waiters.filter((waiter) => waiter !== done);
-          resolve(false);
-        }, timeoutMs);
-        const done = (listening: boolean) => {
-          clearTimeout(timer);
-          resolve(listening);
-        };
-        waiters.push(done);
-      });
-    },
-    async close() {
-      closed = true;
-      for (const waiter of waiters) waiter(false);
-      waiters = [];
-      await connecting?.catch(() => {});
-      subscribers.clear();
-      if (retryTimer) clearTimeout(retryTimer);
-      retryTimer = undefined;
-      const current = client;
-      client = undefined;
-      if (current) {
-        current.removeAllListeners();
-        current.on('error', () => {});
-        await current.end().catch(() => {});
-      }
-    },
+    whenListening: (timeoutMs) => listener.whenListening(timeoutMs),
   };
 }

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AppEvent } from '../../core/events.ts';
 import { buildApp } from '../app.ts';
 import { createDatabase, type DatabaseHandle } from '../db/database.ts';
+import { listenerApplicationName } from '../db/notification-listener.ts';
 import {
   createTestApp,
   type TestApp,
@@ -12,7 +13,6 @@ import {
   testEnv,
   testOrigin,
 } from '../testing/test-app.ts';
-import { eventListenerApplicationName } from './event-hub.ts';
 import { publishEvent } from './publish-event.ts';
 
 let t: TestApp;
@@ -166,7 +166,7 @@ describe('GET /api/events', () => {
     const stream = await openStream(urlB, ana.cookie);
     await sql`
       select pg_terminate_backend(pid) from pg_stat_activity
-      where application_name = ${eventListenerApplicationName} and datname = current_database()
+      where application_name = ${listenerApplicationName} and datname = current_database()
     `.execute(t.database.db);
     const deadline = Date.now() + 15_000;
     // Publish until the reconnected listener hears it (events sent while away are lost).

@@ -11,12 +11,14 @@ export interface UsersFeatureOptions {
   database: DatabaseHandle;
   auth: Auth;
   appUrl: string;
+  /** Forgets the sessions the server keeps: a user changed may have lost their access. */
+  forgetSessions: () => void;
 }
 
 /** /api/me and the administrators' user management: create, invite, change, deactivate. */
 export const usersFeature: FastifyPluginAsync<UsersFeatureOptions> = async (
   app,
-  { database, auth, appUrl },
+  { database, auth, appUrl, forgetSessions },
 ) => {
   const userService = createUserService({
     users: createUserRepository(database.db),
@@ -24,6 +26,7 @@ export const usersFeature: FastifyPluginAsync<UsersFeatureOptions> = async (
     unitOfWork: createUnitOfWork(database.db, app.log),
     auth,
     appUrl,
+    forgetSessions,
   });
   await app.register(userRoutes, { userService });
 };

@@ -14,6 +14,8 @@ export interface UserServiceDeps {
   unitOfWork: RunUnitOfWork;
   auth: Auth;
   appUrl: string;
+  /** Forgets the sessions the server keeps, once a change to a user is committed. */
+  forgetSessions: () => void;
 }
 
 export function toUser(record: UserRecord): User {
@@ -48,6 +50,7 @@ export function createUserService({
   unitOfWork,
   auth,
   appUrl,
+  forgetSessions,
 }: UserServiceDeps) {
   /** Mails the user a single-use link to set a new password (better-auth keeps the token). */
   const mailPasswordLink = (email: string) =>
@@ -127,7 +130,8 @@ export function createUserService({
           throw new AppError('CONFLICT', 'É preciso manter pelo menos um administrador ativo.');
         }
         await users.update(id, changes, unit.trx);
-        // A deactivated user is signed out everywhere at once.
+        // A deactivated user is signed out everywhere: the other servers forget their
+        // sessions when PostgreSQL notifies them of the commit, this one right after it.
         if (changes.active === false) await users.deleteSessions(id, unit.trx);
         if (Object.keys(changed).length === 0) return;
         const activeChange = changed.active?.to;
@@ -142,6 +146,7 @@ export function createUserService({
           details: { email: user.email, changes: changed },
         });
       });
+      forgetSessions();
       return toUser(await getExisting(id));
     },
 

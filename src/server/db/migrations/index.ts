@@ -30,6 +30,7 @@ import * as leadPhones from './0028-lead-phones.ts';
 import * as integrations from './0029-integrations.ts';
 import * as distributionPoolIndex from './0030-distribution-pool-index.ts';
 import * as areaCodeStatistics from './0031-area-code-statistics.ts';
+import * as sessionsChanged from './0032-sessions-changed.ts';
 
 /** Every migration, in order. A landed migration is never edited: add a new one. */
 export const migrations: Record<string, Migration> = {
@@ -64,4 +65,5 @@ export const migrations: Record<string, Migration> = {
   '0029-integrations': integrations,
   '0030-distribution-pool-index': distributionPoolIndex,
   '0031-area-code-statistics': areaCodeStatistics,
+  '0032-sessions-changed': sessionsChanged,
 };
