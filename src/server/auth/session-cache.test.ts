@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import {
   createNotificationListener,
@@ -73,24 +74,40 @@ const renameTo = (name: string) =>
   t.database.db.updateTable('users').set({ name }).where('id', '=', user.id).execute();
 
 describe('the sessions a server keeps in memory', () => {
-  it('answers a session read once from memory, until PostgreSQL tells of a change', async () => {
+  it("answers a session from memory until PostgreSQL tells of a change to its user's", async () => {
     const listener = listening();
     const { cache, reads } = cacheOf(listener);
     expect(await listener.whenListening(5_000)).toBe(true);
+    const other = await t.createSignedInUser('assessor', 'Bia Outra');
 
     expect((await cache.findByToken(token))?.name).toBe('Ana Cache');
     expect((await cache.findByToken(token))?.name).toBe('Ana Cache');
     expect(reads).toHaveLength(1);
 
-    const heard = nextChange(listener);
+    // Another user's change, or their session's refresh, leaves this session kept.
+    let heard = nextChange(listener);
+    await t.database.db
+      .updateTable('sessions')
+      .set({ updated_at: new Date() })
+      .where('user_id', '=', other.id)
+      .execute();
+    await heard;
+    await cache.findByToken(token);
+    expect(reads).toHaveLength(1);
+
+    heard = nextChange(listener);
     await renameTo('Ana Renomeada');
     await heard;
     expect((await cache.findByToken(token))?.name).toBe('Ana Renomeada');
     expect(reads).toHaveLength(2);
 
-    const removed = nextChange(listener);
-    await t.database.db.deleteFrom('sessions').where('token', '=', 'no-such-token').execute();
-    await removed;
+    heard = nextChange(listener);
+    await t.database.db
+      .updateTable('sessions')
+      .set({ updated_at: new Date() })
+      .where('token', '=', token)
+      .execute();
+    await heard;
     await cache.findByToken(token);
     expect(reads).toHaveLength(3);
     await renameTo('Ana Cache');
@@ -171,5 +188,17 @@ describe('the sessions a server keeps in memory', () => {
     expect(reads).toHaveLength(4);
     await cache.findByToken(token);
     expect(reads).toHaveLength(4);
+  });
+
+  it('forgets every session when a table is emptied at once', async () => {
+    const listener = listening();
+    const { cache, reads } = cacheOf(listener);
+    expect(await listener.whenListening(5_000)).toBe(true);
+    expect(await cache.findByToken(token)).toBeDefined();
+    const heard = nextChange(listener);
+    await sql`TRUNCATE sessions`.execute(t.database.db);
+    await heard;
+    expect(await cache.findByToken(token)).toBeUndefined();
+    expect(reads).toHaveLength(2);
   });
 });
