@@ -7,8 +7,8 @@ export type ListeningHandler = (listening: boolean) => void;
 export interface NotificationListener {
   /** Listens on `channel` (connecting on the first call); answers the function that stops. */
   listen(channel: string, handler: NotificationHandler): () => void;
-  /** Follows the connection: notifications sent while it is lost are never delivered. */
-  onListening(handler: ListeningHandler): () => void;
+  /** Follows the connection, for as long as the listener lives: notifications sent while it is lost are never delivered. */
+  onListening(handler: ListeningHandler): void;
   isListening(): boolean;
   /** Resolves once listening, or with false after timeoutMs if the database is away. */
   whenListening(timeoutMs: number): Promise<boolean>;
@@ -145,9 +145,6 @@ export function createNotificationListener(
     },
     onListening(handler) {
       listeningHandlers.add(handler);
-      return () => {
-        listeningHandlers.delete(handler);
-      };
     },
     isListening: () => client !== undefined,
     whenListening(timeoutMs) {
