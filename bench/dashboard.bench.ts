@@ -3,6 +3,7 @@ import { sql } from 'kysely';
 import { attemptOutcomes } from '../src/core/lead-status.ts';
 import { testOrigin } from '../src/server/testing/test-app.ts';
 import type { BenchContext } from './context.ts';
+import { eachOfFiftyThousand } from './distribution.bench.ts';
 import { below, type Figure, median, percentile } from './harness.ts';
 
 const attemptChunk = 1_000_000;
@@ -11,8 +12,8 @@ const attemptDays = 100;
 const runs = 50;
 
 /**
- * `GET /api/dashboard` over the seeded leads and 5 000 000 calls, and what the summary
- * triggers add to a distribution of 100 leads per assessor.
+ * `GET /api/dashboard` over the seeded leads and calls (5 000 000 in the base run), and what
+ * the summary triggers add to a distribution of 50 000 leads, the distribution suite's.
  */
 export async function dashboardBenchmarks(context: BenchContext): Promise<Figure[]> {
   const { app, adminCookie, database, assessorIds, callCount: attemptCount } = context;
@@ -63,7 +64,7 @@ export async function dashboardBenchmarks(context: BenchContext): Promise<Figure
       method: 'POST',
       url: '/api/distributions',
       headers: { origin: testOrigin, cookie: adminCookie, 'idempotency-key': randomUUID() },
-      payload: { each: 100 },
+      payload: { each: eachOfFiftyThousand(assessorIds.length) },
     });
     if (response.statusCode !== 201) {
       throw new Error(`distribution: ${response.statusCode} ${response.body}`);

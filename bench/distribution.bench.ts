@@ -8,9 +8,14 @@ import { below, type Figure, median } from './harness.ts';
 /** Leads in each distribution: 50 000, as many to each assessor (100 each to the base's 500). */
 const leadsPerDistribution = 50_000;
 
+/** What each assessor gets in a distribution of 50 000 leads shared by all of them. */
+export function eachOfFiftyThousand(assessorCount: number) {
+  return Math.round(leadsPerDistribution / assessorCount);
+}
+
 /** Three distributions of `each` leads to every assessor: the median time and the last count. */
 async function distributeThreeTimes(context: BenchContext, pool: Record<string, unknown>) {
-  const each = Math.round(leadsPerDistribution / context.assessorIds.length);
+  const each = eachOfFiftyThousand(context.assessorIds.length);
   const times: number[] = [];
   let assigned = 0;
   for (let run = 0; run < 3; run++) {
@@ -58,9 +63,7 @@ const fourStatesClosed: CallingCalendar = {
  */
 export async function distributionBenchmarks(context: BenchContext): Promise<Figure[]> {
   const { assessorIds, database } = context;
-  const total = (
-    assessorIds.length * Math.round(leadsPerDistribution / assessorIds.length)
-  ).toLocaleString('en');
+  const total = (assessorIds.length * eachOfFiftyThousand(assessorIds.length)).toLocaleString('en');
   const plain = await distributeThreeTimes(context, {});
   await setCallingHours(database.db, fourStatesClosed);
   const preferring = await distributeThreeTimes(context, { preferCallableToday: true });
