@@ -87,16 +87,25 @@ export function printTable(figures: Figure[]) {
   }
 }
 
-/** A figure as the report keeps it: with the run that measured it. */
+/** A figure as the report keeps it: with the run that measured it, and the machine it ran on. */
 interface ReportedFigure extends Figure {
   measuredAt: string;
   commit: string;
+  machine: string;
 }
 
 interface Report {
-  machine: Record<string, string>;
+  /** Reports written before each figure named its machine: the machine of all of them. */
+  machine?: Record<string, string>;
   context: Record<string, string | number>;
   figures: ReportedFigure[];
+}
+
+/** This machine, in a line: its cores, memory, system and Node. */
+function thisMachine(): string {
+  const cpus = `${os.cpus().length} × ${os.cpus()[0]?.model ?? '?'}`;
+  const memory = `${(os.totalmem() / 2 ** 30).toFixed(0)} GiB`;
+  return `${cpus}, ${memory}, ${os.type()} ${os.release()}, Node ${process.version}`;
 }
 
 function currentCommit(): string {
@@ -116,11 +125,6 @@ async function readReport(file: string): Promise<Report | undefined> {
 }
 
 /**
- * Writes bench/report.json and bench/REPORT.md (or a scale run's pair, see ReportFiles). A run of some suites (`--only`, `--soak`)
- * replaces their figures and keeps the others of the last report, each with the date and
- * commit that measured it, as long as the data sizes are the same; other sizes start anew.
- */
-/**
  * Where a report is written: the normal one (`REPORT.md`, `report.json`), or a scale run's
  * beside it (`REPORT-10M.md`, `report-10m.json`) compared with the normal one, figure by figure.
  */
@@ -133,6 +137,12 @@ export interface ReportFiles {
 /** A figure's name without its counts, to find the same figure measured at another size. */
 const sizeFree = (name: string) => name.replace(/\d[\d,]*/g, '#');
 
+/**
+ * Writes bench/report.json and bench/REPORT.md (or a scale run's pair, see ReportFiles). A run
+ * of some suites (`--only`, `--soak`) replaces their figures and keeps the others of the last
+ * report, each with the date, commit and machine that measured it, as long as the data sizes
+ * are the same; other sizes start anew.
+ */
 export async function writeReport(
   figures: Figure[],
   context: Record<string, string | number>,
@@ -140,12 +150,7 @@ export async function writeReport(
 ) {
   const measuredAt = new Date().toISOString();
   const commit = currentCommit();
-  const machine = {
-    cpus: `${os.cpus().length} × ${os.cpus()[0]?.model ?? '?'}`,
-    memory: `${(os.totalmem() / 2 ** 30).toFixed(0)} GiB`,
-    node: process.version,
-    os: `${os.type()} ${os.release()}`,
-  };
+  const machine = thisMachine();
   const directory = path.resolve('bench');
   await mkdir(directory, { recursive: true });
   const jsonFile = path.join(directory, `report${files.suffix ? `-${files.suffix}` : ''}.json`);
@@ -162,18 +167,36 @@ export async function writeReport(
     return `${shown(old)} ${old.unit} | ${ratio}`;
   };
   const sameSizes = JSON.stringify(previous?.context) === JSON.stringify(context);
-  const fresh = figures.map((figure) => ({ ...figure, measuredAt, commit }));
-  const earlier = sameSizes ? (previous?.figures ?? []).filter((figure) => figure.measuredAt) : [];
-  // Figures keep the order of the last report; new ones go at the end.
+  const fresh = figures.map((figure) => ({ ...figure, measuredAt, commit, machine }));
+  const formerMachine = previous?.machine
+    ? `${previous.machine.cpus}, ${previous.machine.memory}, ${previous.machine.os}, Node ${previous.machine.node}`
+    : 'unknown';
+  const earlier = sameSizes
+    ? (previous?.figures ?? [])
+        .filter((figure) => figure.measuredAt)
+        .map((figure) => ({ ...figure, machine: figure.machine ?? formerMachine }))
+    : [];
+  // Figures keep the order of the last report; new ones go at the end. A figure measured again
+  // replaces the one of the same name but for its counts (a list of 1,300 leads that became 1,000).
+  const freshOf = new Map(fresh.map((figure) => [sizeFree(figure.name), figure]));
+  const earlierNames = new Set(earlier.map((old) => sizeFree(old.name)));
   const reported = [
-    ...earlier.map((old) => fresh.find((figure) => figure.name === old.name) ?? old),
-    ...fresh.filter((figure) => !earlier.some((old) => old.name === figure.name)),
+    ...new Set(earlier.map((old) => freshOf.get(sizeFree(old.name)) ?? old)),
+    ...fresh.filter((figure) => !earlierNames.has(sizeFree(figure.name))),
   ];
-  const report: Report = { machine, context, figures: reported };
+  const report: Report = { context, figures: reported };
   await writeFile(jsonFile, `${JSON.stringify(report, null, 2)}\n`);
 
+  // One machine is named once; several are numbered, and each run says which it ran on.
+  const machines = [...new Set(reported.map((figure) => figure.machine))];
+  const machineLines =
+    machines.length === 1
+      ? [`Machine: ${machines[0]}.`]
+      : machines.map((name, index) => `Machine ${index + 1}: ${name}.`);
   const runOf = (figure: ReportedFigure) =>
-    `${figure.measuredAt.slice(0, 16).replace('T', ' ')} UTC, commit ${figure.commit}`;
+    `${figure.measuredAt.slice(0, 16).replace('T', ' ')} UTC, commit ${figure.commit}${
+      machines.length === 1 ? '' : `, machine ${machines.indexOf(figure.machine) + 1}`
+    }`;
   const runs = [...new Set(reported.map(runOf))];
   const lines = [
     '# CCA — benchmark report',
@@ -182,7 +205,7 @@ export async function writeReport(
       ? `Written by \`npm run bench -- --scale ${files.suffix}\` (one suite alone: add \`--only <suite>\`); each figure says which run measured it, not part of CI.`
       : 'Written by `npm run bench`; each figure says which run measured it.',
     '',
-    `Machine: ${machine.cpus}, ${machine.memory}, ${machine.os}, Node ${machine.node}.`,
+    ...machineLines,
     ...Object.entries(context).map(([key, value]) => `${key}: ${value}.`),
     '',
     ...runs.map((run, index) => `Run ${index + 1}: ${run}.`),
