@@ -115,6 +115,12 @@ const leadCount = Number(values.leads ?? scale?.leads ?? (values.quick ? 100_000
 const assessorCount = Number(values.assessors ?? scale?.assessors ?? (values.quick ? 50 : 500));
 const callCount = Number(values.calls ?? scale?.calls ?? (values.quick ? 500_000 : 5_000_000));
 
+/**
+ * The benchmark's database statements may run this long: seeding 10M leads is one statement,
+ * longer than ten minutes on a slower machine.
+ */
+const statementTimeoutMs = 30 * 60_000;
+
 async function main() {
   const workDir = path.resolve('bench/tmp');
   await mkdir(workDir, { recursive: true });
@@ -132,7 +138,7 @@ async function main() {
     const handle = createDatabase({
       connectionString: url.toString(),
       poolSize: 2,
-      statementTimeoutMs: 600_000,
+      statementTimeoutMs,
     });
     await migrateToLatest(handle.db);
     await ensureFirstAdmin(createUserRepository(handle.db), { ...adminCredentials, name: 'Admin' });
@@ -146,7 +152,7 @@ async function main() {
   const database = createDatabase({
     connectionString: databaseUrl,
     poolSize: 20,
-    statementTimeoutMs: 600_000,
+    statementTimeoutMs,
   });
   try {
     console.log(
