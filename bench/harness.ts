@@ -95,8 +95,6 @@ interface ReportedFigure extends Figure {
 }
 
 interface Report {
-  /** Reports written before each figure named its machine: the machine of all of them. */
-  machine?: Record<string, string>;
   context: Record<string, string | number>;
   figures: ReportedFigure[];
 }
@@ -168,14 +166,7 @@ export async function writeReport(
   };
   const sameSizes = JSON.stringify(previous?.context) === JSON.stringify(context);
   const fresh = figures.map((figure) => ({ ...figure, measuredAt, commit, machine }));
-  const formerMachine = previous?.machine
-    ? `${previous.machine.cpus}, ${previous.machine.memory}, ${previous.machine.os}, Node ${previous.machine.node}`
-    : 'unknown';
-  const earlier = sameSizes
-    ? (previous?.figures ?? [])
-        .filter((figure) => figure.measuredAt)
-        .map((figure) => ({ ...figure, machine: figure.machine ?? formerMachine }))
-    : [];
+  const earlier = sameSizes ? (previous?.figures ?? []).filter((figure) => figure.measuredAt) : [];
   // Figures keep the order of the last report; new ones go at the end. A figure measured again
   // replaces the one of the same name but for its counts (a list of 1,300 leads that became 1,000).
   const freshOf = new Map(fresh.map((figure) => [sizeFree(figure.name), figure]));

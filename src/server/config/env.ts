@@ -4,6 +4,9 @@ import { z } from 'zod';
 /** The call centre's time zone when TIME_ZONE is not set. */
 export const defaultTimeZone = 'America/Sao_Paulo';
 
+/** How long a database statement may run when DATABASE_STATEMENT_TIMEOUT_MS is not set. */
+export const defaultStatementTimeoutMs = 30_000;
+
 const booleanFromString = z
   .enum(['true', 'false', '1', '0'])
   .transform((value) => value === 'true' || value === '1');
@@ -29,7 +32,11 @@ const envSchema = z.object({
   /** An existing PostgreSQL server; when unset CCA runs its own embedded PostgreSQL. */
   DATABASE_URL: z.string().optional(),
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(20),
-  DATABASE_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(100).default(30_000),
+  DATABASE_STATEMENT_TIMEOUT_MS: z.coerce
+    .number()
+    .int()
+    .min(100)
+    .default(defaultStatementTimeoutMs),
   /** Secret that signs session cookies; when unset one is generated and kept in the database. */
   AUTH_SECRET: z.string().min(32).optional(),
   SESSION_IDLE_MINUTES: z.coerce.number().int().min(1).max(720).default(30),

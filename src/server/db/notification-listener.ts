@@ -7,7 +7,10 @@ export type ListeningHandler = (listening: boolean) => void;
 export interface NotificationListener {
   /** Listens on `channel` (connecting on the first call); answers the function that stops. */
   listen(channel: string, handler: NotificationHandler): () => void;
-  /** Follows the connection, for as long as the listener lives: notifications sent while it is lost are never delivered. */
+  /**
+   * Follows the connection, for as long as the listener lives: notifications sent while it is
+   * lost are never delivered.
+   */
   onListening(handler: ListeningHandler): void;
   isListening(): boolean;
   /** Resolves once listening, or with false after timeoutMs if the database is away. */

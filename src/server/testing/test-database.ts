@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { inject } from 'vitest';
+import { defaultStatementTimeoutMs } from '../config/env.ts';
 import {
   createDatabase,
   type DatabaseHandle,
@@ -34,10 +35,14 @@ export async function createTestDatabase(upTo?: string): Promise<TestDatabase> {
   const url = new URL(inject('postgresAdminUrl'));
   url.pathname = `/${name}`;
   const connectionString = url.toString();
-  // The server's default (DATABASE_STATEMENT_TIMEOUT_MS): a test's statement has the time the
-  // product gives it, so a large one (153,000 leads in one distribution) does not fail on a
-  // slower machine, or beside another test file, for a limit stricter than the product's.
-  const handle = createDatabase({ connectionString, poolSize: 5, statementTimeoutMs: 30_000 });
+  // A test's statement has the time the server gives it by default, so a large one (153,000
+  // leads in one distribution) does not fail on a slower machine, or beside another test file,
+  // for a limit stricter than the product's.
+  const handle = createDatabase({
+    connectionString,
+    poolSize: 5,
+    statementTimeoutMs: defaultStatementTimeoutMs,
+  });
   if (upTo) await migrateUpTo(handle.db, upTo);
   else await migrateToLatest(handle.db);
   return {
