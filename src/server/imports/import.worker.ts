@@ -93,16 +93,17 @@ export function startImportWorker(options: ImportWorkerOptions): ImportWorker {
     const filePath = uploadPath(options.dataDir, batch.id);
     const progress: ReadProgress = { bytesRead: 0 };
     let processed = 0;
-    let beating: Promise<void> = Promise.resolve();
-    const beat = () => {
+    const client = await options.database.connectUnlimited();
+    let ending: Promise<void> | undefined;
+    // Closing the connection rolls back whatever it did not commit, a COPY half sent too.
+    const endClient = () => (ending ??= client.end().catch(() => {}));
+    const heartbeat = startHeartbeat(() => {
       const estimate =
         progress.bytesRead > 0
           ? Math.max(processed, Math.round((processed * batch.file_size) / progress.bytesRead))
           : null;
-      beating = repository.beat(batch.id, processed, estimate).catch(() => {});
-    };
-    const heartbeat = setInterval(beat, heartbeatMs);
-    const client = await options.database.connectUnlimited();
+      return repository.beat(batch.id, processed, estimate);
+    });
     try {
       const inspection = await inspectFile(filePath);
       const layout = rowLayout(inspection.columns, batch.mapping as ColumnMapping);
@@ -149,11 +150,12 @@ export function startImportWorker(options: ImportWorkerOptions): ImportWorker {
       }
       if (chunks.lines > 0) await load(chunks.take());
       await loading;
+      // The beats end before the transaction writes the batch's row: a beat sent after it would
+      // wait for the commit, and the commit waits for the beat.
+      await heartbeat.stop();
       const counts = await stagingSql.close(client, batch.id, totals);
       if (counts && warnings > 0) await recordBatchWarnings(client, batch.id, warnings);
       if (counts) await enqueueImportFinished(client, batch.id);
-      clearInterval(heartbeat);
-      await beating;
       await client.query('COMMIT');
       if (counts) {
         // As a unit of work does: the pages hear of the new leads once they are committed.
@@ -172,9 +174,10 @@ export function startImportWorker(options: ImportWorkerOptions): ImportWorker {
         tidying = undefined;
       }
     } catch (error) {
-      clearInterval(heartbeat);
-      await beating;
+      await heartbeat.stop();
       if (error instanceof SimulatedCrash) return;
+      // The failed transaction may hold the batch's row until it ends.
+      await endClient();
       if (error instanceof Stopped) {
         await repository.requeue(batch.id);
         return;
@@ -187,9 +190,8 @@ export function startImportWorker(options: ImportWorkerOptions): ImportWorker {
       await repository.markFailed(batch.id, message);
       await rm(filePath, { force: true });
     } finally {
-      clearInterval(heartbeat);
-      // Closing the connection rolls back whatever it did not commit, a COPY half sent too.
-      await client.end().catch(() => {});
+      await heartbeat.stop();
+      await endClient();
     }
   }
 
@@ -200,6 +202,24 @@ export function startImportWorker(options: ImportWorkerOptions): ImportWorker {
       clearTimeout(timer);
       await tidying?.end().catch(() => {});
       await running;
+    },
+  };
+}
+
+/** Beats every second, one beat at a time, until stopped; stop() waits for the beat under way. */
+function startHeartbeat(beat: () => Promise<void>) {
+  let beating: Promise<void> | undefined;
+  const timer = setInterval(() => {
+    beating ??= beat()
+      .catch(() => {})
+      .finally(() => {
+        beating = undefined;
+      });
+  }, heartbeatMs);
+  return {
+    async stop() {
+      clearInterval(timer);
+      await beating;
     },
   };
 }
