@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { postForm, utf8Csv, waitForBatch } from '../imports/fixtures/import-fixtures.ts';
+import { createDashboardRepository } from './dashboard.repository.ts';
 import { setUpDashboardTestApp } from './fixtures/dashboard-test-app.ts';
 
 const { context, seedAttempts, readDashboard, post, expectSummariesExact } =
@@ -202,6 +203,36 @@ describe('the summaries stay exact', () => {
     const again = await readDashboard();
     expect(again.statusCounts).toMatchObject({ new: 30, invalid: 30 });
     expect(again.todayTotals).toMatchObject({ attended: 20, accepted: 10, conversionRate: 0.5 });
+    await expectSummariesExact();
+  });
+
+  it('folds again only the sums that changed since, and leaves the others where they are', async () => {
+    const db = context.t.database.db;
+    const carla = context.carla.id;
+    const [lead] = await context.t.seedLeads(1, { status: 'assigned', owner_id: carla });
+    const call = (outcome: 'green' | 'red') =>
+      seedAttempts([{ lead_id: lead as number, assessor_id: carla, outcome }]);
+    for (const outcome of ['green', 'green', 'red'] as const) await call(outcome);
+    const dashboard = createDashboardRepository(db);
+    const { today } = await dashboard.dayBounds(new Date(), 'America/Sao_Paulo', 1);
+    const carlasDay = async () =>
+      (
+        await sql<{ outcome: string; place: string; attempts: number }>`
+          select outcome, ctid::text as place, attempts from attempt_daily_count_deltas
+          where assessor_id = ${carla} and day = ${today}::date order by outcome
+        `.execute(db)
+      ).rows;
+
+    await dashboard.compactDeltas(today);
+    const [green, red] = await carlasDay();
+    expect([green?.attempts, red?.attempts]).toEqual([2, 1]);
+    await call('red');
+    await dashboard.compactDeltas(today);
+    // Only the sum a call came into since is written again; a busy day's other sums are not.
+    const [greenAfter, redAfter] = await carlasDay();
+    expect(greenAfter).toEqual(green);
+    expect(redAfter?.attempts).toBe(2);
+    expect(redAfter?.place).not.toBe(red?.place);
     await expectSummariesExact();
   });
 });
