@@ -173,13 +173,19 @@ export function createDashboardRepository(db: Kysely<Database>) {
     },
   };
 }
+
 /**
  * Folds the rows of `table` (those `within`) into one per key. Only the keys with several rows
  * or a zero sum are written again: a sum no write has come into since the last fold stays where
  * it is, so a fold leaves as many dead rows as there were writes since the last one, not one
  * for every sum of the two days (2,000 assessors × 6 outcomes × 2 at each fold of a busy day).
  */
-function foldDeltas(table: string, keys: string[], value: string, within = sql<boolean>`true`) {
+function foldDeltas(
+  table: keyof Database,
+  keys: string[],
+  value: string,
+  within = sql<boolean>`true`,
+) {
   const keyList = sql.join(keys.map((key) => sql.ref(key)));
   const sum = sql`sum(${sql.ref(value)})`;
   return sql`
