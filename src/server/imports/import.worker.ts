@@ -190,7 +190,6 @@ export function startImportWorker(options: ImportWorkerOptions): ImportWorker {
       await repository.markFailed(batch.id, message);
       await rm(filePath, { force: true });
     } finally {
-      await heartbeat.stop();
       await endClient();
     }
   }
