@@ -49,7 +49,8 @@ describe('webhooks', () => {
     const allow = desk.getByRole('switch', { name: 'Permitir destinos na rede interna' });
     await allow.waitFor();
     if (!(await allow.isChecked())) {
-      await allow.click({ force: true });
+      // No force: a forced click neither waits for the switch to stop moving nor tries again.
+      await allow.click();
       await desk.getByText('Destinos na rede interna agora são aceitos.').waitFor();
     }
     await desk.getByText('Destinos na rede interna permitidos').waitFor();
