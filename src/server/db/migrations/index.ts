@@ -31,6 +31,7 @@ import * as integrations from './0029-integrations.ts';
 import * as distributionPoolIndex from './0030-distribution-pool-index.ts';
 import * as areaCodeStatistics from './0031-area-code-statistics.ts';
 import * as sessionsChanged from './0032-sessions-changed.ts';
+import * as dashboardCountsAutovacuum from './0033-dashboard-counts-autovacuum.ts';
 
 /** Every migration, in order. A landed migration is never edited: add a new one. */
 export const migrations: Record<string, Migration> = {
@@ -66,4 +67,5 @@ export const migrations: Record<string, Migration> = {
   '0030-distribution-pool-index': distributionPoolIndex,
   '0031-area-code-statistics': areaCodeStatistics,
   '0032-sessions-changed': sessionsChanged,
+  '0033-dashboard-counts-autovacuum': dashboardCountsAutovacuum,
 };
