@@ -7,9 +7,9 @@ import { type Kysely, sql } from 'kysely';
  * Each call adds a row to today's sums and the dashboard's next fold deletes it: one dead row
  * per call, all in the range every dashboard read and fold scans. The table keeps every day's
  * sums, so a fifth of it is days of calls: 60 000 on a history of 100 days and 500 assessors,
- * 250 000 at 2 000. Measured on a copy of the table with the history of 500 (decision 013),
- * the read of today and its fold grew from 2 and 8 ms to 8 and 25 ms before each vacuum; at
- * 1 % they stayed under 5 and 18 ms.
+ * 240 000 at 2 000. Measured on a copy of the table with the history of 2 000 (decision 013),
+ * the read of today and its fold grew from 4 and 31 ms to 16 and 59 ms before the first
+ * vacuum; at 1 % they stayed at 8–12 and 40–50 ms.
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
   await sql`
