@@ -108,62 +108,82 @@ function summary(latencies: number[], errors: number, duration: number) {
 }
 export type Load = ReturnType<typeof summary>;
 
-/** The two operator calls, each against the server at `baseUrl`. */
-async function loadBoth(baseUrl: string, headers: Record<string, string>, leadIds: number[]) {
-  const myLeads = await load(baseUrl, headers, 200, () => ({ method: 'GET', path: '/my-leads' }));
-  let turn = 0;
-  // "Não atendeu" keeps the lead in the list, so the same leads can be called again and again.
-  // Every lead is called once before the measured stretch: a lead's first call reads its pages
-  // into the cache and, after a checkpoint, writes them whole to the WAL. At 10M the 3 s of
-  // warm-up called half of the 5,150 leads, so CCA, loaded first, paid for the other half in
-  // its measured stretch, and node:http, after it, for none.
-  const attempts = await load(
-    baseUrl,
-    headers,
-    201,
-    () => ({
-      method: 'POST',
-      path: `/leads/${leadIds[turn++ % leadIds.length]}/attempts`,
-      body: JSON.stringify({ outcome: 'no_answer' }),
-    }),
-    { warmUpRequests: leadIds.length },
-  );
-  return { myLeads, attempts };
-}
-
 /**
- * Writes out the pages left changed in PostgreSQL's cache, before each server's loads: at 10M
- * a checkpoint asked for by the seed's and the vacuum's writes ran beside CCA's calls and not
- * beside node:http's.
+ * Writes out the pages left changed in PostgreSQL's cache before the loads: at 10M a checkpoint
+ * asked for by the seed's and the vacuum's writes ran beside CCA's calls.
  */
 async function checkpoint({ database }: BenchContext) {
   await sql`checkpoint`.execute(database.db);
 }
 
-const healthTurns = 5;
+const turns = 5;
+type Side = 'cca' | 'bare';
 
 /**
- * GET /api/health, as a load balancer sends it (no cookie), on CCA and on node:http in turns
- * of `durationMs / healthTurns`: a change in what else the machine runs falls on both alike.
+ * A load on CCA and on node:http in alternate turns of `durationMs / turns`, each turn after a
+ * warm-up (the first turn's as long as a whole load's), measured together for each side: a
+ * drift in what the machine and its disk give, over the minute the loads take, falls on both
+ * alike. `run` loads one side for one turn.
  */
-async function loadHealthInTurns(ccaUrl: string, bareUrl: string) {
-  const turns = { cca: [] as Load[], bare: [] as Load[] };
-  const health = (baseUrl: string) =>
-    load(baseUrl, {}, 200, () => ({ method: 'GET', path: '/health' }), {
-      duration: durationMs / healthTurns,
-      warmUp: warmUpMs / healthTurns,
-    });
-  for (let turn = 0; turn < healthTurns; turn++) {
-    turns.cca.push(await health(ccaUrl));
-    turns.bare.push(await health(bareUrl));
+async function inTurns(run: (side: Side, turn: number) => Promise<Load>) {
+  const loads: Record<Side, Load[]> = { cca: [], bare: [] };
+  for (let turn = 0; turn < turns; turn++) {
+    for (const side of ['cca', 'bare'] as const) loads[side].push(await run(side, turn));
   }
-  const together = (loads: Load[]) =>
+  const together = (sideLoads: Load[]) =>
     summary(
-      loads.flatMap((one) => one.latencies),
-      loads.reduce((sum, one) => sum + one.errors, 0),
+      sideLoads.flatMap((one) => one.latencies),
+      sideLoads.reduce((sum, one) => sum + one.errors, 0),
       durationMs,
     );
-  return { cca: together(turns.cca), bare: together(turns.bare) };
+  return { cca: together(loads.cca), bare: together(loads.bare) };
+}
+
+/** How long a turn of `inTurns` runs, and warms up before. */
+const turnOf = (turn: number) => ({
+  duration: durationMs / turns,
+  warmUp: turn === 0 ? warmUpMs : warmUpMs / turns,
+});
+
+/**
+ * GET /api/my-leads, POST /api/leads/{id}/attempts and GET /api/health (as a load balancer sends
+ * it, no cookie) on both sides in turns.
+ */
+async function loadAll(
+  sides: Record<Side, { url: string; headers: Record<string, string> }>,
+  leadIds: number[],
+) {
+  const myLeads = await inTurns((side, turn) =>
+    load(
+      sides[side].url,
+      sides[side].headers,
+      200,
+      () => ({ method: 'GET', path: '/my-leads' }),
+      turnOf(turn),
+    ),
+  );
+  // "Não atendeu" keeps the lead in the list, so the same leads can be called again and again.
+  // Every lead is called once in each side's first warm-up: a lead's first call reads its pages
+  // into the cache and, after a checkpoint, writes them whole to the WAL. At 10M, 3 s of
+  // warm-up called half of the 5,150 leads.
+  const called: Record<Side, number> = { cca: 0, bare: 0 };
+  const attempts = await inTurns((side, turn) =>
+    load(
+      sides[side].url,
+      sides[side].headers,
+      201,
+      () => ({
+        method: 'POST',
+        path: `/leads/${leadIds[called[side]++ % leadIds.length]}/attempts`,
+        body: JSON.stringify({ outcome: 'no_answer' }),
+      }),
+      { ...turnOf(turn), warmUpRequests: turn === 0 ? leadIds.length : 0 },
+    ),
+  );
+  const health = await inTurns((side, turn) =>
+    load(sides[side].url, {}, 200, () => ({ method: 'GET', path: '/health' }), turnOf(turn)),
+  );
+  return { myLeads, attempts, health };
 }
 
 /**
@@ -173,9 +193,9 @@ async function loadHealthInTurns(ccaUrl: string, bareUrl: string) {
 export async function busiestAssessor(context: BenchContext) {
   const { database } = context;
   // The distribution benchmark has just changed 150 000 leads. Without this, autovacuum would
-  // work through them beside the loads below, beside CCA's and not the bare server's, which
-  // runs last; the seed vacuums for the same reason. The whole database: at 10M, autovacuum
-  // still working through the seeded names held CCA's calls route at 0.65× of node:http.
+  // work through them beside the loads below; the seed vacuums for the same reason. The whole
+  // database: at 10M, autovacuum still worked through the seeded names during CCA's calls,
+  // when each side was loaded once, CCA first.
   await sql`vacuum analyze`.execute(database.db);
   const busiest = await sql<{ ownerId: string; workable: number }>`
     select owner_id as "ownerId", count(*)::int as workable from leads
@@ -225,7 +245,7 @@ const apiTarget = 0.85;
 export async function operatorBenchmarks(context: BenchContext): Promise<Figure[]> {
   const { assessorId, workable, leadIds, email, password } = await busiestAssessor(context);
   const cca = await startServer(context.databaseUrl, context.workDir, { email, password });
-  // node:http waits, idle, beside CCA: the health checks run on both in turns.
+  // node:http runs beside CCA, each idle while the other takes its turn.
   const port = await findFreePort();
   const bare: ChildProcess = spawn(
     process.execPath,
@@ -241,9 +261,7 @@ export async function operatorBenchmarks(context: BenchContext): Promise<Figure[
     },
   );
   const bareUrl = `http://127.0.0.1:${port}`;
-  let ccaFigures: { myLeads: Load; attempts: Load };
-  let bareFigures: { myLeads: Load; attempts: Load };
-  let health: { cca: Load; bare: Load };
+  let figures: Awaited<ReturnType<typeof loadAll>>;
   const stopCca = async () => {
     if (cca.server.exitCode !== null || cca.server.signalCode !== null) return;
     cca.server.kill('SIGTERM');
@@ -251,35 +269,35 @@ export async function operatorBenchmarks(context: BenchContext): Promise<Figure[
   };
   try {
     await new Promise((resolve) => bare.stdout?.once('data', resolve));
-    // The API's paths under /api; the origin header is what a browser sends on a POST.
     await checkpoint(context);
-    ccaFigures = await loadBoth(
-      `${cca.baseUrl}/api`,
-      { cookie: cca.cookie, origin: cca.baseUrl },
+    figures = await loadAll(
+      {
+        // The API's paths under /api; the origin header is what a browser sends on a POST.
+        cca: { url: `${cca.baseUrl}/api`, headers: { cookie: cca.cookie, origin: cca.baseUrl } },
+        bare: { url: bareUrl, headers: {} },
+      },
       leadIds,
     );
-    health = await loadHealthInTurns(`${cca.baseUrl}/api`, bareUrl);
-    // node:http's operator figures are taken with CCA stopped, as they always were.
-    await stopCca();
-    await checkpoint(context);
-    bareFigures = await loadBoth(bareUrl, {}, leadIds);
   } finally {
     await stopCca();
     bare.kill('SIGTERM');
   }
 
-  const detail = (figures: Load) =>
-    `${Math.round(figures.rate)} req/s, p95 ${figures.p95.toFixed(1)} ms, ${figures.errors} errors`;
+  const detail = (side: Load) =>
+    `${Math.round(side.rate)} req/s, p95 ${side.p95.toFixed(1)} ms, ${side.errors} errors`;
+  const inTurnsDetail = (warmUp = '') =>
+    `in ${turns} alternate turns of ${durationMs / turns / 1000} s each, ` +
+    `after ${warmUpMs / turns / 1000} s of the same load (${warmUpMs / 1000} s${warmUp} the first time)`;
   const figuresOf = (name: string, key: 'myLeads' | 'attempts', warmUp = '') => [
     atLeast(
       `${name} rate ÷ bare node:http (${connections} connections)`,
-      ccaFigures[key].rate / bareFigures[key].rate,
+      figures[key].cca.rate / figures[key].bare.rate,
       '×',
       apiTarget,
-      `CCA: ${detail(ccaFigures[key])}; node:http: ${detail(bareFigures[key])}; ` +
-        `each measured for ${durationMs / 1000} s after ${warmUpMs / 1000} s of the same load${warmUp}`,
+      `CCA: ${detail(figures[key].cca)}; node:http: ${detail(figures[key].bare)}; ` +
+        inTurnsDetail(warmUp),
     ),
-    below(`${name} p95 at ${connections} connections`, ccaFigures[key].p95, 'ms', 50),
+    below(`${name} p95 at ${connections} connections`, figures[key].cca.p95, 'ms', 50),
   ];
   return [
     ...figuresOf(`GET /api/my-leads (list of ${workable.toLocaleString('en')})`, 'myLeads'),
@@ -292,10 +310,11 @@ export async function operatorBenchmarks(context: BenchContext): Promise<Figure[
     // limit, security headers, validation), the price of each balancer health check.
     atLeast(
       `GET /api/health rate ÷ bare node:http (${connections} connections)`,
-      health.cca.rate / health.bare.rate,
+      figures.health.cca.rate / figures.health.bare.rate,
       '×',
       apiTarget,
-      `CCA: ${detail(health.cca)}; node:http: ${detail(health.bare)}; in ${healthTurns} turns each`,
+      `CCA: ${detail(figures.health.cca)}; node:http: ${detail(figures.health.bare)}; ` +
+        inTurnsDetail(),
     ),
   ];
 }
