@@ -12,6 +12,7 @@ import { createOutcomeUndoRepository } from '../src/server/attempts/outcome-undo
 import { defaultTimeZone } from '../src/server/config/env.ts';
 import { createDatabase } from '../src/server/db/database.ts';
 import { createEventBatcher } from '../src/server/events/event-batcher.ts';
+import { AppError } from '../src/server/http/app-error.ts';
 
 const database = createDatabase({
   connectionString: process.env.DATABASE_URL as string,
@@ -49,9 +50,19 @@ async function answer(request: http.IncomingMessage): Promise<[number, unknown]>
   return [200, await service.myLeadsJson(assessorId, myLeadsPageSize)];
 }
 
+/** A refusal answered as CCA answers it, so the load counts it as an error and goes on. */
+async function answerOrRefuse(request: http.IncomingMessage): Promise<[number, unknown]> {
+  try {
+    return await answer(request);
+  } catch (error) {
+    if (!(error instanceof AppError)) throw error;
+    return [error.statusCode, { error: { code: error.code, message: error.message } }];
+  }
+}
+
 http
   .createServer(async (request, response) => {
-    const [status, body] = await answer(request);
+    const [status, body] = await answerOrRefuse(request);
     response
       .writeHead(status, { 'content-type': 'application/json' })
       .end(typeof body === 'string' ? body : JSON.stringify(body));

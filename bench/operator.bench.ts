@@ -136,8 +136,11 @@ async function inTurns(run: (side: Side, turn: number) => Promise<Load>) {
       sideLoads.reduce((sum, one) => sum + one.errors, 0),
       durationMs,
     );
-  return { cca: together(loads.cca), bare: together(loads.bare) };
+  // How far one turn's ratio strays from the whole's: the spread the figure carries.
+  const turnRatios = loads.cca.map((cca, turn) => cca.rate / (loads.bare[turn] as Load).rate);
+  return { cca: together(loads.cca), bare: together(loads.bare), turnRatios };
 }
+type InTurns = Awaited<ReturnType<typeof inTurns>>;
 
 /** How long a turn of `inTurns` runs, and warms up before. */
 const turnOf = (turn: number) => ({
@@ -285,9 +288,10 @@ export async function operatorBenchmarks(context: BenchContext): Promise<Figure[
 
   const detail = (side: Load) =>
     `${Math.round(side.rate)} req/s, p95 ${side.p95.toFixed(1)} ms, ${side.errors} errors`;
-  const inTurnsDetail = (warmUp = '') =>
+  const inTurnsDetail = ({ turnRatios }: InTurns, warmUp = '') =>
     `in ${turns} alternate turns of ${durationMs / turns / 1000} s each, ` +
-    `after ${warmUpMs / turns / 1000} s of the same load (${warmUpMs / 1000} s${warmUp} the first time)`;
+    `after ${warmUpMs / turns / 1000} s of the same load (${warmUpMs / 1000} s${warmUp} the first time); ` +
+    `turn by turn ${Math.min(...turnRatios).toFixed(2)}–${Math.max(...turnRatios).toFixed(2)} ×`;
   const figuresOf = (name: string, key: 'myLeads' | 'attempts', warmUp = '') => [
     atLeast(
       `${name} rate ÷ bare node:http (${connections} connections)`,
@@ -295,7 +299,7 @@ export async function operatorBenchmarks(context: BenchContext): Promise<Figure[
       '×',
       apiTarget,
       `CCA: ${detail(figures[key].cca)}; node:http: ${detail(figures[key].bare)}; ` +
-        inTurnsDetail(warmUp),
+        inTurnsDetail(figures[key], warmUp),
     ),
     below(`${name} p95 at ${connections} connections`, figures[key].cca.p95, 'ms', 50),
   ];
@@ -314,7 +318,7 @@ export async function operatorBenchmarks(context: BenchContext): Promise<Figure[
       '×',
       apiTarget,
       `CCA: ${detail(figures.health.cca)}; node:http: ${detail(figures.health.bare)}; ` +
-        inTurnsDetail(),
+        inTurnsDetail(figures.health),
     ),
   ];
 }
