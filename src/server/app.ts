@@ -8,7 +8,7 @@ import {
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { type ApiScope, apiTokenPattern } from '../core/api-tokens.ts';
+import type { ApiScope } from '../core/api-tokens.ts';
 import {
   apiTokensFeature,
   createApiTokenRepository,
@@ -113,11 +113,18 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const secure = env.secureCookies;
   registerSecurityHeaders(app, { secure });
 
+  const apiTokenService = createApiTokenService({
+    tokens: createApiTokenRepository(database.db),
+    unitOfWork: createUnitOfWork(database.db, app.log),
+    now: deps.now,
+  });
   await app.register(rateLimit, {
     global: true,
-    // A token has its own allowance, apart from the address it calls from.
+    // A token has its own allowance, apart from the address it calls from, once this process
+    // has verified it: the key is computed before the access check, so anything else (no
+    // token, a made-up one, a wrong secret) is counted against the address that sent it.
     keyGenerator: (request) => {
-      const publicId = apiTokenPattern.exec(bearerToken(request) ?? '')?.[1];
+      const publicId = apiTokenService.recentlyVerifiedPublicId(bearerToken(request));
       return publicId ? `token:${publicId}` : request.ip;
     },
     max: (_request, key) =>
@@ -187,11 +194,6 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     sessionMaxSeconds: env.sessionMaxSeconds,
     invitationLinkSeconds: env.invitationLinkSeconds,
     secureCookies: secure,
-    now: deps.now,
-  });
-  const apiTokenService = createApiTokenService({
-    tokens: createApiTokenRepository(database.db),
-    unitOfWork: createUnitOfWork(database.db, app.log),
     now: deps.now,
   });
   registerAccessControl(app, {

@@ -167,9 +167,11 @@ describe('the rate limit of a token', () => {
       const second = await createTestToken(limited, admin, ['leads:read']);
       const read = (secret: string) =>
         limited.app.inject({ url: '/api/leads?limit=1', headers: bearer(secret) });
+      // A token's first call is counted against its address: the limiter keys a token by its
+      // id only once this server has verified it, so a made-up one cannot get a fresh allowance.
       const answers = [];
-      for (let i = 0; i < 4; i++) answers.push((await read(first.secret)).statusCode);
-      expect(answers).toEqual([200, 200, 200, 429]);
+      for (let i = 0; i < 5; i++) answers.push((await read(first.secret)).statusCode);
+      expect(answers).toEqual([200, 200, 200, 200, 429]);
       // Another token, and the admin's own session from the same address, still get through.
       expect((await read(second.secret)).statusCode).toBe(200);
       const session = await limited.app.inject({

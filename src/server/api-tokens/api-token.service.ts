@@ -22,6 +22,12 @@ export interface ApiTokenPrincipal {
 const publicIdAlphabet = 'abcdefghijklmnopqrstuvwxyz0123456789';
 /** last_used_at is a hint for the admin, not a log: written at most once a minute. */
 const touchEveryMs = 60_000;
+/**
+ * How long a token this process verified keeps its own rate-limit allowance without being
+ * verified again; an integration that calls less often has its next call counted against its
+ * address, once.
+ */
+const rememberVerifiedMs = 10 * 60_000;
 
 function hashSecret(secret: string): Buffer {
   return createHash('sha256').update(secret).digest();
@@ -60,6 +66,12 @@ export function createApiTokenService({
   unitOfWork: RunUnitOfWork;
   now?: () => number;
 }) {
+  /**
+   * The tokens this process verified lately, by public id: the hash of the whole token and
+   * until when. Only real tokens enter, so made-up ones cannot grow it.
+   */
+  const verified = new Map<string, { tokenId: number; hash: Buffer; until: number }>();
+
   return {
     async list(): Promise<ApiToken[]> {
       return (await tokens.list()).map(toApiToken);
@@ -102,6 +114,9 @@ export function createApiTokenService({
         }
         await unit.audit({ action: 'api_token.revoked', target: { type: 'api_token', id } });
       });
+      for (const [publicId, entry] of verified) {
+        if (entry.tokenId === id) verified.delete(publicId);
+      }
       const row = await tokens.find(id);
       if (!row) throw new AppError('NOT_FOUND', 'Token não encontrado.');
       return toApiToken(row);
@@ -123,11 +138,31 @@ export function createApiTokenService({
         timingSafeEqual(stored.secretHash, hash) &&
         stored.revokedAt === null &&
         (stored.expiresAt === null || stored.expiresAt.getTime() > now());
-      if (!valid || !stored) throw new AppError('INVALID_API_TOKEN');
+      if (!valid || !stored || !publicId) throw new AppError('INVALID_API_TOKEN');
+      verified.set(publicId, { tokenId: stored.id, hash, until: now() + rememberVerifiedMs });
       if (!stored.lastUsedAt || now() - stored.lastUsedAt.getTime() > touchEveryMs) {
         await tokens.touch(stored.id);
       }
       return { id: stored.id, name: stored.name, scopes: stored.scopes };
+    },
+
+    /**
+     * The public id of a presented token when this process verified that very token lately,
+     * from a hash and no database: the rate limiter's key, computed before the access check
+     * verifies the token. A made-up id or a wrong secret answers undefined, so it is counted
+     * against the address that sent it and never spends a real token's allowance. It grants
+     * nothing: a token revoked on another server keeps its key here a few minutes, and
+     * `authenticate` refuses it all the same.
+     */
+    recentlyVerifiedPublicId(presented: string | undefined): string | undefined {
+      const publicId = apiTokenPattern.exec(presented ?? '')?.[1];
+      const entry = publicId === undefined ? undefined : verified.get(publicId);
+      if (!publicId || !entry || presented === undefined) return undefined;
+      if (entry.until <= now()) {
+        verified.delete(publicId);
+        return undefined;
+      }
+      return timingSafeEqual(entry.hash, hashSecret(presented)) ? publicId : undefined;
     },
   };
 }
