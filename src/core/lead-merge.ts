@@ -7,7 +7,9 @@ import { leadStatusSchema } from './lead-status.ts';
  * (deduplication refuses a number already stored, but two imports at once may each take one)
  * are offered on the lead page; the admin sees what the merged lead will hold, and confirms.
  * The lead on the page stays; the other's numbers, empty fields' values, calls and history join
- * it, and the other is gone. The audit keeps who did it.
+ * it, and the other is gone. The audit keeps who did it. The merged lead keeps the most
+ * restrictive state of the two: a number blocked on either stays blocked, and a lead closed by
+ * "Não ligar" closes the merged one.
  */
 
 /** A lead as the merge lists it: enough to tell two of one person apart. */
@@ -47,7 +49,14 @@ export const mergePreviewSchema = z.object({
     uf: z.string().nullable(),
     notes: z.string().nullable(),
   }),
-  /** Every number, the kept lead's first. */
+  /**
+   * The merged lead's status: the kept one's, or "Não ligar" when either lead was closed by it
+   * or its main number is blocked on either (the most restrictive of the two is kept).
+   */
+  status: leadStatusSchema,
+  /** What the merge will block that the kept lead does not block today, in pt-BR. */
+  notices: z.array(z.string()),
+  /** Every number, the kept lead's first, each in the stricter of its states on the two leads. */
   phones: z.array(leadNumberSchema),
   /** The calls and history rows the removed lead brings. */
   callsMoved: z.number().int(),

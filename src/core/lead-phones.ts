@@ -31,6 +31,14 @@ export function stateOfOnlyNumber(status: LeadStatus): PhoneState {
   return status === 'invalid' || status === 'do_not_call' ? status : 'valid';
 }
 
+/**
+ * The more restrictive of two states of one number: a number found dead or blocked on either
+ * of two leads of one person stays so when they are merged (`phoneStates` is in that order).
+ */
+export function stricterPhoneState(one: PhoneState, other: PhoneState): PhoneState {
+  return phoneStates.indexOf(one) >= phoneStates.indexOf(other) ? one : other;
+}
+
 /** The numbers an assessor may still dial. */
 export function callablePhones(phones: readonly LeadPhone[]): LeadPhone[] {
   return phones.filter((phone) => phone.state === 'valid');

@@ -1,7 +1,10 @@
 import { type Kysely, sql } from 'kysely';
 import type { LeadPhone } from '../../core/lead-phones.ts';
 import type { LeadStatus } from '../../core/lead-status.ts';
+import { leadTransitions } from '../../core/lead-transitions.ts';
+import { phoneIsBlocked } from '../db/blocked-phones.ts';
 import type { Database } from '../db/schema.ts';
+import { startsFrom, transitionSet } from '../lead-transitions/lead-transition.sql.ts';
 
 /** A lead as the merge lists it, before it becomes the API's MergeCandidate. */
 export interface MergeCandidateRow {
@@ -33,8 +36,13 @@ export interface MergeLeadRow {
   attempts: number;
   createdAt: Date;
   erasedAt: Date | null;
-  /** Its numbers when it has several (lead_phones), with how the file spelt them. */
-  phones: (LeadPhone & { raw: string })[];
+  /** Whether its main number is on a block list. */
+  phoneListed: boolean;
+  /**
+   * Its numbers when it has several (lead_phones), with how the file spelt them and whether
+   * each is on a block list (whatever state the lead gives it).
+   */
+  phones: (LeadPhone & { raw: string; listed: boolean })[];
   calls: number;
 }
 
@@ -48,6 +56,38 @@ export interface MergedFields {
   city: string | null;
   uf: string | null;
   notes: string | null;
+}
+
+/**
+ * Closes the merged lead as "Não ligar" (the `block` transition, when it was open) and puts
+ * every number of it on the block list, as the table says the transition does.
+ */
+async function blockMerged(
+  db: Kysely<Database>,
+  kept: MergeLeadRow,
+  phones: MergedPhone[],
+  adminId: string,
+  reason: string,
+) {
+  await sql`
+    with changed as (
+      update leads l set ${transitionSet('block')}
+      where l.id = ${kept.id} and ${startsFrom('block')}
+      returning l.id
+    )
+    insert into lead_history
+      (lead_id, changed_by, from_status, to_status, from_owner_id, to_owner_id, reason)
+    select id, ${adminId}, ${kept.status}, ${leadTransitions.block.to}, ${kept.ownerId}, null,
+      ${reason}
+    from changed
+  `.execute(db);
+  if (leadTransitions.block.blocksPhone && phones.length > 0) {
+    await sql`
+      insert into do_not_call (phone, reason, created_by)
+      select phone, ${reason}, ${adminId} from unnest(${phones.map((n) => n.phone)}::text[]) phone
+      on conflict (phone) do nothing
+    `.execute(db);
+  }
 }
 
 export function createLeadMergeRepository(db: Kysely<Database>) {
@@ -86,9 +126,11 @@ export function createLeadMergeRepository(db: Kysely<Database>) {
         select l.id, l.name, l.phone, l.phone_raw as "phoneRaw", l.email, l.cpf, l.city, l.uf,
           l.notes, l.status, l.owner_id as "ownerId", u.name as "ownerName", l.source,
           l.attempts, l.created_at as "createdAt", l.erased_at as "erasedAt",
+          coalesce(${sql.raw(phoneIsBlocked('l.phone'))}, false) as "phoneListed",
           coalesce((
             select json_agg(json_build_object('phone', n.phone, 'raw', n.phone_raw,
-              'label', n.label, 'whatsapp', n.whatsapp, 'state', n.state) order by n.position)
+              'label', n.label, 'whatsapp', n.whatsapp, 'state', n.state,
+              'listed', ${sql.raw(phoneIsBlocked('n.phone'))}) order by n.position)
             from lead_phones n where n.lead_id = l.id
           ), '[]') as phones,
           (select count(*)::int from lead_attempts a where a.lead_id = l.id) as calls
@@ -104,11 +146,18 @@ export function createLeadMergeRepository(db: Kysely<Database>) {
      * Moves `removedId` into `keptId` in the caller's transaction: the kept lead takes the
      * numbers, the fields and the attempt count, the removed one's calls and history rows
      * follow it, and the removed lead is deleted; a history row on the kept one says so.
+     * `closed` (the merged lead is closed as "Não ligar"): every number goes on the block list
+     * and, when the kept lead was open, it is blocked as an admin's "Não ligar" blocks it.
      */
     async merge(
       kept: MergeLeadRow,
       removedId: number,
-      change: { fields: MergedFields; phones: MergedPhone[]; attempts: number },
+      change: {
+        fields: MergedFields;
+        phones: MergedPhone[];
+        attempts: number;
+        closed: { reason: string } | null;
+      },
       adminId: string,
       reason: string,
     ) {
@@ -161,6 +210,7 @@ export function createLeadMergeRepository(db: Kysely<Database>) {
           reason,
         })
         .execute();
+      if (change.closed) await blockMerged(db, kept, change.phones, adminId, change.closed.reason);
     },
   };
 }

@@ -181,6 +181,130 @@ describe('merging two leads of one person', () => {
     expect(await leadExists(stranger)).toBe(true);
   });
 
+  it('keeps the most restrictive state: a lead closed by "Não ligar" closes the merged one, and the preview says so', async () => {
+    const { kept, removed, removedPhone } = await twins();
+    const db = context.t.database.db;
+    // The other lead was in Ana's list too; the person asked her not to be called.
+    await db
+      .updateTable('leads')
+      .set({ status: 'assigned', owner_id: context.assessor.id, assigned_at: new Date() })
+      .where('id', '=', removed)
+      .execute();
+    const callAs = (leadId: number, outcome: string) =>
+      context.t.app.inject({
+        method: 'POST',
+        url: `/api/leads/${leadId}/attempts`,
+        headers: { origin: testOrigin, cookie: context.assessor.cookie },
+        payload: { outcome },
+      });
+    const blocked = await callAs(removed, 'do_not_call');
+    expect(blocked.statusCode, blocked.body).toBe(201);
+
+    const preview = await inject('GET', `/api/leads/${kept}/merge-preview?other=${removed}`);
+    expect(preview.statusCode, preview.body).toBe(200);
+    expect(preview.json().status).toBe('do_not_call');
+    expect(preview.json().notices).toEqual([
+      `O lead #${removed} está como "Não ligar": o lead mesclado também ficará como "Não ligar", sairá da lista do assessor e nenhum dos seus números será ligado.`,
+    ]);
+    expect(preview.json().phones.map((phone: { state: string }) => phone.state)).toEqual([
+      'do_not_call',
+      'do_not_call',
+    ]);
+
+    const response = await inject('POST', `/api/leads/${kept}/merge`, { other: removed });
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.json()).toMatchObject({ id: kept, status: 'do_not_call', ownerId: null });
+    expect(response.json().phones).toEqual([
+      expect.objectContaining({ state: 'do_not_call' }),
+      expect.objectContaining({ phone: removedPhone, state: 'do_not_call' }),
+    ]);
+    const keptPhone = response.json().phone as string;
+    const listed = await db
+      .selectFrom('do_not_call')
+      .select('phone')
+      .where('phone', 'in', [keptPhone, removedPhone])
+      .execute();
+    expect(listed).toHaveLength(2);
+
+    // The person is not called again on the number of the lead kept.
+    const call = await callAs(kept, 'no_answer');
+    expect(call.statusCode, call.body).toBe(404);
+    const calls = await db
+      .selectFrom('lead_attempts')
+      .select('id')
+      .where('lead_id', '=', kept)
+      .execute();
+    expect(calls).toHaveLength(4);
+  });
+
+  it('keeps a number blocked on either lead blocked on the merged one', async () => {
+    const shared = '+5531987650011';
+    const listedNumber = '+5531987650013';
+    const kept = await seedLead({ name: 'Rita', phone: shared, cpf: null });
+    const removed = await seedLead({ name: 'Rita B.', phone: '+5531987650012', cpf: null });
+    const db = context.t.database.db;
+    await db
+      .insertInto('lead_phones')
+      .values(
+        ['+5531987650012', shared, listedNumber].map((phone, position) => ({
+          lead_id: removed,
+          position,
+          phone,
+          phone_raw: phone,
+          label: 'Celular',
+          // The admin marked the shared number "Não ligar" on the other lead.
+          state: position === 1 ? ('do_not_call' as const) : ('valid' as const),
+        })),
+      )
+      .execute();
+    // Listed behind the lead's back: a list loaded while its lead was being written.
+    await db
+      .insertInto('do_not_call')
+      .values({ phone: listedNumber, reason: 'Pedido do cliente', created_by: context.adminId })
+      .execute();
+
+    const preview = await inject('GET', `/api/leads/${kept}/merge-preview?other=${removed}`);
+    expect(preview.statusCode, preview.body).toBe(200);
+    expect(preview.json()).toMatchObject({ status: 'do_not_call' });
+    expect(preview.json().notices).toContain(
+      'O número principal deste lead está bloqueado: o lead mesclado ficará como "Não ligar" e nenhum dos seus números será ligado.',
+    );
+    const response = await inject('POST', `/api/leads/${kept}/merge`, { other: removed });
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.json().status).toBe('do_not_call');
+    expect(
+      response
+        .json()
+        .phones.map((phone: { phone: string; state: string }) => [phone.phone, phone.state]),
+    ).toEqual([
+      [shared, 'do_not_call'],
+      ['+5531987650012', 'do_not_call'],
+      [listedNumber, 'do_not_call'],
+    ]);
+  });
+
+  it('marks a listed number of an open lead blocked on the merged one, and says so', async () => {
+    const cpf = '71428793860';
+    const kept = await seedLead({ name: 'Lia', phone: '+5531987650021', cpf });
+    const removed = await seedLead({ name: 'Lia B.', phone: '+5531987650022', cpf });
+    await context.t.database.db
+      .insertInto('do_not_call')
+      .values({ phone: '+5531987650022', reason: 'Pedido do cliente', created_by: context.adminId })
+      .execute();
+    const preview = await inject('GET', `/api/leads/${kept}/merge-preview?other=${removed}`);
+    expect(preview.json()).toMatchObject({ status: 'new' });
+    expect(preview.json().notices).toEqual([
+      'Os números bloqueados num dos leads continuam bloqueados no lead mesclado.',
+    ]);
+    const response = await inject('POST', `/api/leads/${kept}/merge`, { other: removed });
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.json().status).toBe('new');
+    expect(response.json().phones.map((phone: { state: string }) => phone.state)).toEqual([
+      'valid',
+      'do_not_call',
+    ]);
+  });
+
   it('leaves both leads as they were when the merge fails half-way', async () => {
     const { kept, removed, removedPhone } = await twins();
     // A third lead claims the other's number behind the import's back: the merge's last

@@ -1,5 +1,6 @@
 import type { MergeCandidate, MergeCandidates, MergePreview } from '../../core/lead-merge.ts';
-import { stateOfOnlyNumber } from '../../core/lead-phones.ts';
+import { stateOfOnlyNumber, stricterPhoneState } from '../../core/lead-phones.ts';
+import type { LeadStatus } from '../../core/lead-status.ts';
 import { leadTransitions } from '../../core/lead-transitions.ts';
 import type { LeadDetail } from '../../core/leads.ts';
 import type { AuditTrail } from '../audit/index.ts';
@@ -24,9 +25,16 @@ function toCandidate(row: MergeCandidateRow): MergeCandidate {
   };
 }
 
-/** A lead's numbers, its main one first: its lead_phones rows, or its only number. */
+/**
+ * A lead's numbers, its main one first: its lead_phones rows, or its only number; a number on
+ * a block list is "Não ligar" whatever state the lead gave it.
+ */
 function numbersOf(lead: MergeLeadRow): MergedPhone[] {
-  if (lead.phones.length > 0) return lead.phones;
+  if (lead.phones.length > 0) {
+    return lead.phones.map(({ listed, ...number }) =>
+      listed ? { ...number, state: 'do_not_call' } : number,
+    );
+  }
   if (!lead.phone) return [];
   return [
     {
@@ -34,14 +42,21 @@ function numbersOf(lead: MergeLeadRow): MergedPhone[] {
       raw: lead.phoneRaw ?? lead.phone,
       label: 'Telefone',
       whatsapp: false,
-      state: stateOfOnlyNumber(lead.status),
+      state: lead.phoneListed ? 'do_not_call' : stateOfOnlyNumber(lead.status),
     },
   ];
 }
 
+const closedWhenListed =
+  'O número principal deste lead está bloqueado: o lead mesclado ficará como "Não ligar" e nenhum dos seus números será ligado.';
+const blockedStayBlocked =
+  'Os números bloqueados num dos leads continuam bloqueados no lead mesclado.';
+
 /**
  * The merged lead: the kept one's fields, the other's where the kept one has none, every
- * number of both once (the kept one's first), both leads' calls.
+ * number of both once (the kept one's first), both leads' calls. It keeps the most restrictive
+ * state of the two: a number dead or blocked on either stays so, and it is closed as "Não
+ * ligar" (every number blocked) when either lead was, or when its main number is blocked.
  */
 function merged(kept: MergeLeadRow, removed: MergeLeadRow) {
   const fields: MergedFields = {
@@ -51,12 +66,54 @@ function merged(kept: MergeLeadRow, removed: MergeLeadRow) {
     uf: kept.uf ?? removed.uf,
     notes: kept.notes ?? removed.notes,
   };
-  const own = numbersOf(kept);
-  const brought = numbersOf(removed).filter(
-    (number) => !own.some((mine) => mine.phone === number.phone),
-  );
-  const phones = [...own, ...brought];
-  return { fields, phones, brought, attempts: kept.attempts + removed.attempts };
+  const theirs = numbersOf(removed);
+  const ownBefore = numbersOf(kept);
+  const own = ownBefore.map((mine) => {
+    const twin = theirs.find((number) => number.phone === mine.phone);
+    return twin ? { ...mine, state: stricterPhoneState(mine.state, twin.state) } : mine;
+  });
+  const brought = theirs.filter((number) => !own.some((mine) => mine.phone === number.phone));
+  const notices: string[] = [];
+  let closed: { reason: string } | null = null;
+  if (kept.status !== 'do_not_call' && removed.status === 'do_not_call') {
+    notices.push(
+      `O lead #${removed.id} está como "Não ligar": o lead mesclado também ficará como "Não ligar", sairá da lista do assessor e nenhum dos seus números será ligado.`,
+    );
+    closed = {
+      reason: `${leadTransitions.block.label}: o lead #${removed.id}, mesclado a este, estava como "Não ligar"`,
+    };
+  } else if (kept.status !== 'do_not_call' && own[0]?.state === 'do_not_call') {
+    notices.push(closedWhenListed);
+    closed = {
+      reason: `${leadTransitions.block.label}: número principal bloqueado (leads mesclados)`,
+    };
+  } else if (kept.status === 'do_not_call') {
+    if (brought.length > 0) {
+      notices.push(
+        `Este lead está como "Não ligar": os números do lead #${removed.id} também não serão ligados.`,
+      );
+    }
+    closed = { reason: `${leadTransitions.block.label}: leads mesclados` };
+  }
+  let phones = [...own, ...brought];
+  if (closed) {
+    phones = phones.map((number) => ({ ...number, state: 'do_not_call' as const }));
+  } else if (
+    brought.some((number) => number.state === 'do_not_call') ||
+    own.some((mine, index) => mine.state !== ownBefore[index]?.state)
+  ) {
+    notices.push(blockedStayBlocked);
+  }
+  const status: LeadStatus = closed ? 'do_not_call' : kept.status;
+  return {
+    fields,
+    phones,
+    brought,
+    attempts: kept.attempts + removed.attempts,
+    status,
+    notices,
+    closed,
+  };
 }
 
 /** The pair as a merge needs it, or why it cannot be merged. */
@@ -109,6 +166,8 @@ export function createLeadMergeService({
         kept: toCandidate(kept),
         removed: toCandidate(removed),
         lead: { name: kept.name ?? '', ...result.fields },
+        status: result.status,
+        notices: result.notices,
         phones: result.phones.map(({ raw: _, ...phone }) => phone),
         callsMoved: removed.calls,
         attempts: result.attempts,
@@ -136,6 +195,7 @@ export function createLeadMergeService({
             mergedLeadId: removed.id,
             numbersAdded: result.brought.length,
             callsMoved: removed.calls,
+            ...(result.closed ? { closedAsDoNotCall: true } : {}),
           },
         });
         const owners = [kept.ownerId, removed.ownerId].filter((id): id is string => id !== null);

@@ -94,6 +94,11 @@ function MergeDialog({
               </Table.Tr>
             </Table.Tbody>
           </Table>
+          {result.notices.map((notice) => (
+            <Alert key={notice} color="yellow">
+              {notice}
+            </Alert>
+          ))}
           {merge.error ? <Alert color="red">{merge.error.message}</Alert> : null}
           <Group justify="flex-end">
             <Button variant="default" onClick={onClose}>
