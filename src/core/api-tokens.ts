@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { requiredText } from './required-text.ts';
 
 /**
  * What a token may do. A route names the scope it needs (`config.tokenScope`); a route that
@@ -34,11 +35,11 @@ export type ApiToken = z.infer<typeof apiTokenSchema>;
 export const apiTokenListSchema = z.object({ tokens: z.array(apiTokenSchema) });
 
 export const createApiTokenBodySchema = z.strictObject({
-  name: z
-    .string({ error: 'Dê um nome ao token (a integração que vai usá-lo).' })
-    .trim()
-    .min(1, { error: 'Dê um nome ao token (a integração que vai usá-lo).' })
-    .max(80, { error: 'O nome deve ter no máximo 80 caracteres.' }),
+  name: requiredText({
+    empty: 'Dê um nome ao token (a integração que vai usá-lo).',
+    max: 80,
+    tooLong: 'O nome deve ter no máximo 80 caracteres.',
+  }),
   scopes: z
     .array(apiScopeSchema, { error: 'Escolha o que o token pode fazer.' })
     .min(1, { error: 'Escolha ao menos uma permissão.' })

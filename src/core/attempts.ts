@@ -3,6 +3,7 @@ import { type NoAnswerKind, nextCallReasons, noAnswerKindSchema } from './contac
 import { leadNumberSchema } from './lead-phones.ts';
 import { type AttemptOutcome, attemptOutcomes, leadStatusSchema } from './lead-status.ts';
 import { channelSchema } from './leads.ts';
+import { requiredText } from './required-text.ts';
 
 export const attemptOutcomeSchema = z.enum(attemptOutcomes);
 
@@ -45,12 +46,12 @@ export const recordAttemptBodySchema = z
     /** The number dialled (E.164), for a lead with several; its main number when left out. */
     phone: z.string().max(20, { error: 'Número discado inválido.' }).optional(),
     /** Why the call was made outside the lead's calling window; the page asks for it. */
-    outsideWindowReason: z
-      .string()
-      .trim()
-      .min(1, { error: 'Diga por que a ligação foi feita fora do horário.' })
-      .max(300, { error: 'O motivo deve ter no máximo 300 caracteres.' })
-      .optional(),
+    outsideWindowReason: requiredText({
+      empty: 'Diga por que a ligação foi feita fora do horário.',
+      max: 300,
+      tooLong: 'O motivo deve ter no máximo 300 caracteres.',
+      prose: true,
+    }).optional(),
     /** The WhatsApp message template the assessor sent (message-templates.ts). */
     messageTemplateId: z
       .number({ error: 'Modelo de mensagem inválido.' })

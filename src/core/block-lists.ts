@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { normaliseBrazilianPhone } from './phone.ts';
+import { requiredText } from './required-text.ts';
 
 /**
  * External do-not-call lists: the São Paulo Procon "Bloqueio de telemarketing" register,
@@ -24,11 +25,11 @@ export const blockListSourcesSchema = z.object({ sources: z.array(blockListSourc
 
 /** The form's fields beside the file (multipart). */
 export const loadBlockListFieldsSchema = z.object({
-  name: z
-    .string({ error: 'Informe o nome da lista.' })
-    .trim()
-    .min(1, { error: 'Informe o nome da lista.' })
-    .max(80, { error: 'Nome da lista com mais de 80 caracteres.' }),
+  name: requiredText({
+    empty: 'Informe o nome da lista.',
+    max: 80,
+    tooLong: 'Nome da lista com mais de 80 caracteres.',
+  }),
   listDate: z.iso.date({ error: 'Informe a data da lista (dia, mês e ano).' }),
 });
 export type LoadBlockListFields = z.infer<typeof loadBlockListFieldsSchema>;

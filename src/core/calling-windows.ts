@@ -11,6 +11,7 @@ import {
   ufOfPhone,
 } from './brazil-calendar.ts';
 import { ufCodeSchema, ufSchema } from './lead-fields.ts';
+import { requiredText } from './required-text.ts';
 import { storedSetting } from './stored-setting.ts';
 
 const minuteOfDay = z
@@ -98,11 +99,11 @@ export type HolidayLookup = (uf: Uf, day: IsoDay, city?: string | null) => Holid
 export const extraHolidaySchema = z
   .strictObject({
     day: z.iso.date({ error: 'Data inválida (use AAAA-MM-DD).' }),
-    name: z
-      .string()
-      .trim()
-      .min(1, { error: 'Informe o nome do feriado.' })
-      .max(120, { error: 'Use no máximo 120 caracteres.' }),
+    name: requiredText({
+      empty: 'Informe o nome do feriado.',
+      max: 120,
+      tooLong: 'Use no máximo 120 caracteres.',
+    }),
     uf: ufCodeSchema.nullable(),
     city: z
       .string()

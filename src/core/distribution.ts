@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { requiredText } from './required-text.ts';
 import { dailyQuotaSchema } from './users.ts';
 
 /** Which leads a distribution may take. */
@@ -13,7 +14,7 @@ export const poolKindLabels: Record<PoolKind, string> = {
 export const poolFilterSchema = z.strictObject({
   kind: poolKindSchema.default('mixed'),
   batchId: z.number().int().positive().optional(),
-  source: z.string().trim().min(1).max(200).optional(),
+  source: requiredText({ empty: 'Informe a origem dos leads.', max: 200 }).optional(),
   /**
    * Hand out first the leads whose state's calling hours still allow a call today (by their
    * phone's area code), then the others, each part oldest first.

@@ -3,6 +3,7 @@ import { normaliseCpf } from './cpf.ts';
 import type { LeadField } from './imports.ts';
 import { stripFormatCharacters, stripFormatCharactersFromProse } from './invisible-characters.ts';
 import { normaliseBrazilianPhone } from './phone.ts';
+import { requiredText } from './required-text.ts';
 
 /**
  * The rules a lead's own fields obey, wherever a lead is written: the import (a row of a file),
@@ -185,12 +186,10 @@ const optionalNormalisedText = (
     .optional();
 
 /** A name: one made only of invisible characters is no name. */
-export const leadNameSchema = z
-  .string()
-  .overwrite(stripFormatCharacters)
-  .trim()
-  .min(1, { error: leadFieldMessages.nameRequired })
-  .max(leadFieldMaxLengths.name);
+export const leadNameSchema = requiredText({
+  empty: leadFieldMessages.nameRequired,
+  max: leadFieldMaxLengths.name,
+});
 
 /**
  * A phone as typed: checked here, but kept as typed, because the lead keeps the text it was

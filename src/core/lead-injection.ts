@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { requiredText } from './required-text.ts';
 
 /** Leads one batch request may bring. */
 export const maxInjectedLeads = 1000;
@@ -13,12 +14,11 @@ const text = (max: number) =>
  */
 export const injectedLeadSchema = z.strictObject({
   /** The caller's id for the lead: sending it again finds the lead already made. */
-  externalId: z
-    .string({ error: 'Informe um texto.' })
-    .trim()
-    .min(1, { error: 'Não pode ser vazio.' })
-    .max(100, { error: 'No máximo 100 caracteres.' })
-    .optional(),
+  externalId: requiredText({
+    empty: 'Não pode ser vazio.',
+    notText: 'Informe um texto.',
+    max: 100,
+  }).optional(),
   name: text(500),
   phone: text(100),
   /** A WhatsApp number, when it is the phone itself or another one. */

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { leadPhoneSchema } from './lead-fields.ts';
 import type { LeadStatus } from './lead-status.ts';
+import { requiredText } from './required-text.ts';
 
 /**
  * A lead's numbers when it has several (issue #21 §4): each keeps its own state, so a dead
@@ -52,11 +53,7 @@ export function firstCallablePhone(lead: { phone: string; phones: readonly LeadP
 /** `POST /api/leads/{id}/phones`: a number the person gave, added to the lead. */
 export const addLeadPhoneBodySchema = z.strictObject({
   phone: leadPhoneSchema,
-  label: z
-    .string()
-    .trim()
-    .min(1, { error: 'Diga que número é este (ex.: Celular, Trabalho).' })
-    .max(60, { error: 'No máximo 60 caracteres.' }),
+  label: requiredText({ empty: 'Diga que número é este (ex.: Celular, Trabalho).', max: 60 }),
   whatsapp: z.boolean().default(false),
 });
 export type AddLeadPhoneBody = z.input<typeof addLeadPhoneBodySchema>;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { requiredText } from './required-text.ts';
 
 /**
  * WhatsApp message templates (issue #22): an admin writes them, an assessor picks one and the
@@ -75,20 +76,20 @@ export function whatsAppLink(phone: string, text?: string): string {
   return text ? `${link}?text=${encodeURIComponent(text)}` : link;
 }
 
-const templateNameSchema = z
-  .string({ error: 'Informe o nome do modelo.' })
-  .trim()
-  .min(1, { error: 'Informe o nome do modelo.' })
-  .max(80, { error: 'O nome do modelo deve ter no máximo 80 caracteres.' });
+const templateNameSchema = requiredText({
+  empty: 'Informe o nome do modelo.',
+  max: 80,
+  tooLong: 'O nome do modelo deve ter no máximo 80 caracteres.',
+});
 
-const templateBodySchema = z
-  .string({ error: 'Escreva o texto da mensagem.' })
-  .trim()
-  .min(1, { error: 'Escreva o texto da mensagem.' })
-  .max(1000, { error: 'O texto da mensagem deve ter no máximo 1000 caracteres.' })
-  .refine((body) => unknownVariables(body).length === 0, {
-    error: (issue) => unknownVariablesMessage(unknownVariables(String(issue.input))),
-  });
+const templateBodySchema = requiredText({
+  empty: 'Escreva o texto da mensagem.',
+  max: 1000,
+  tooLong: 'O texto da mensagem deve ter no máximo 1000 caracteres.',
+  prose: true,
+}).refine((body) => unknownVariables(body).length === 0, {
+  error: (issue) => unknownVariablesMessage(unknownVariables(String(issue.input))),
+});
 
 /** `POST /api/message-templates`. */
 export const createMessageTemplateBodySchema = z.strictObject({
@@ -134,11 +135,11 @@ export const messageTemplateListQuerySchema = z.object({
   archived: z.enum(['yes', 'no'], { error: 'Use archived=yes ou archived=no.' }).default('no'),
 });
 
-const companyNameSchema = z
-  .string({ error: 'Informe o nome da empresa.' })
-  .trim()
-  .min(1, { error: 'Informe o nome da empresa.' })
-  .max(80, { error: 'O nome da empresa deve ter no máximo 80 caracteres.' });
+const companyNameSchema = requiredText({
+  empty: 'Informe o nome da empresa.',
+  max: 80,
+  tooLong: 'O nome da empresa deve ter no máximo 80 caracteres.',
+});
 
 /** `PUT /api/message-templates/company`: the name `{empresa}` is filled with. */
 export const companyNameBodySchema = z.strictObject({ companyName: companyNameSchema });

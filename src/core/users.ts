@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { stripFormatCharacters } from './invisible-characters.ts';
 import { passwordSchema } from './password-policy.ts';
+import { requiredText } from './required-text.ts';
 import { roleSchema } from './roles.ts';
 
 export const emailSchema = z
@@ -9,12 +9,13 @@ export const emailSchema = z
   .transform((email) => email.toLowerCase());
 
 /** A name as lists show it: invisible characters that could make it pass for another's go. */
-export const userNameSchema = z
-  .string({ error: 'Informe o nome.' })
-  .overwrite(stripFormatCharacters)
-  .trim()
-  .min(2, { error: 'O nome deve ter pelo menos 2 caracteres.' })
-  .max(120, { error: 'O nome deve ter no máximo 120 caracteres.' });
+export const userNameSchema = requiredText({
+  empty: 'Informe o nome.',
+  min: 2,
+  tooShort: 'O nome deve ter pelo menos 2 caracteres.',
+  max: 120,
+  tooLong: 'O nome deve ter no máximo 120 caracteres.',
+});
 
 export const dailyQuotaSchema = z
   .number({ error: 'Informe a quantidade diária.' })

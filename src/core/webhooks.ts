@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { requiredText } from './required-text.ts';
 
 /**
  * Webhooks out: an admin registers an address that hears of some events. Each delivery is a
@@ -43,11 +44,11 @@ export const webhookHeaders = {
 /** The admin setting that lets endpoints point at loopback, private and link-local addresses. */
 export const webhookPrivateTargetsSettingKey = 'webhooks_allow_private_targets';
 
-const nameField = z
-  .string({ error: 'Informe um nome para o destino.' })
-  .trim()
-  .min(1, { error: 'Informe um nome para o destino.' })
-  .max(80, { error: 'Nome com mais de 80 caracteres.' });
+const nameField = requiredText({
+  empty: 'Informe um nome para o destino.',
+  max: 80,
+  tooLong: 'Nome com mais de 80 caracteres.',
+});
 
 const urlField = z
   .string({ error: 'Informe o endereço (URL) do destino.' })
