@@ -83,6 +83,16 @@ export function filterForAudit(filter: Record<string, unknown>): Record<string, 
   return q ? { ...kept, search: true } : kept;
 }
 
+/**
+ * A lead's personal value as the log keeps it: its first character and last two, enough to
+ * tell a correction from a slip without the log becoming a copy of the data an erasure
+ * removes. A value too short to mask that way is kept as the mark alone.
+ */
+export function maskPersonalData(value: string | null): string | null {
+  if (value === null) return null;
+  return value.length < 6 ? '•••' : `${value.slice(0, 1)}•••${value.slice(-2)}`;
+}
+
 function cleanText(value: string | null, length: number): string | null {
   const text = value?.trim().slice(0, length);
   return text ? text : null;

@@ -6,7 +6,12 @@ import { createAuditService } from './audit.service.ts';
 
 export type { AuditExecutor } from './audit.repository.ts';
 export type { AuditEntryInput, AuditEvent, AuditRecorder, AuditSource } from './audit.service.ts';
-export { auditRecorder, auditSourceOf, filterForAudit } from './audit.service.ts';
+export {
+  auditRecorder,
+  auditSourceOf,
+  filterForAudit,
+  maskPersonalData,
+} from './audit.service.ts';
 export type { AuditTrail } from './audit-trail.ts';
 export { recordAccessDenials, recordTokenUse, registerAuditTrail } from './audit-trail.ts';
 

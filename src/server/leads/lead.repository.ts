@@ -1,6 +1,7 @@
 import { type InferResult, type Kysely, type SqlBool, sql, type Updateable } from 'kysely';
 import type { LeadPhone } from '../../core/lead-phones.ts';
 import type { LeadFilter } from '../../core/leads.ts';
+import { phoneIsBlocked } from '../db/blocked-phones.ts';
 import { localTime } from '../db/local-time.ts';
 import type { Database, LeadsTable } from '../db/schema.ts';
 import { isSearchAlone, leadFilterCondition } from './lead-filter.sql.ts';
@@ -57,6 +58,10 @@ export function createLeadRepository(
       .where(leadFilterCondition(filter, local, { namesJoined: true }));
 
   return {
+    /** The statements bound to a unit of work's transaction. */
+    within: (executor: Kysely<Database>) =>
+      createLeadRepository(executor, timeZone, { nameWindow }),
+
     /**
      * One page by id, newest first (or oldest first): `id < after` (`>`) keeps it an index
      * range at any depth.
@@ -256,23 +261,54 @@ export function createLeadRepository(
       return taken.rows.length > 0;
     },
 
-    /** A new main phone replaces the first of the lead's numbers when it has several. */
+    /** The fields an admin corrects, and whose list shows the lead, the lead locked. */
+    lockForEdit(id: number) {
+      return db
+        .selectFrom('leads')
+        .select([
+          'name',
+          'phone',
+          'phone_raw',
+          'email',
+          'cpf',
+          'city',
+          'uf',
+          'notes',
+          'owner_id as ownerId',
+          'erased_at as erasedAt',
+        ])
+        .where('id', '=', id)
+        .forUpdate()
+        .executeTakeFirst();
+    },
+
+    /** Whether the phone is on the company's block list or an external one. */
+    async phoneIsBlocked(phone: string): Promise<boolean> {
+      const result = await sql<{ blocked: boolean }>`
+        select ${sql.raw(phoneIsBlocked('p.phone'))} as blocked
+        from (select ${phone}::text as phone) p
+      `.execute(db);
+      return result.rows[0]?.blocked === true;
+    },
+
+    /**
+     * In the caller's unit of work. A new main phone, checked free of every block list,
+     * replaces the first of the lead's numbers when it has several: a number not yet dialled.
+     */
     async update(id: number, values: Updateable<LeadsTable>): Promise<void> {
-      await db.transaction().execute(async (trx) => {
-        await trx
-          .updateTable('leads')
-          .set({ ...values, updated_at: new Date() })
-          .where('id', '=', id)
+      await db
+        .updateTable('leads')
+        .set({ ...values, updated_at: new Date() })
+        .where('id', '=', id)
+        .execute();
+      if (values.phone && values.phone_raw) {
+        await db
+          .updateTable('lead_phones')
+          .set({ phone: values.phone, phone_raw: values.phone_raw, state: 'valid' })
+          .where('lead_id', '=', id)
+          .where('position', '=', 0)
           .execute();
-        if (values.phone && values.phone_raw) {
-          await trx
-            .updateTable('lead_phones')
-            .set({ phone: values.phone, phone_raw: values.phone_raw, state: 'valid' })
-            .where('lead_id', '=', id)
-            .where('position', '=', 0)
-            .execute();
-        }
-      });
+      }
     },
 
     findUser(id: string) {

@@ -1,4 +1,7 @@
+import { sql } from 'kysely';
+import pg from 'pg';
 import { describe, expect, it } from 'vitest';
+import { type AppEvent, eventChannel } from '../../core/events.ts';
 import { testOrigin } from '../testing/test-app.ts';
 import { setUpLeadTestApp } from './fixtures/lead-test-app.ts';
 
@@ -153,6 +156,100 @@ describe('GET and PATCH /api/leads/{id}', () => {
       payload: { name: 'Volta' },
     });
     expect(refused.statusCode).toBe(409);
+  });
+});
+
+describe('PATCH /api/leads/{id}: the trace of a correction', () => {
+  const patch = (id: number, payload: Record<string, unknown>) =>
+    context.t.app.inject({ method: 'PATCH', url: `/api/leads/${id}`, headers: asAdmin(), payload });
+
+  it('audits it as "Lead alterado" with the fields changed, masked, and tells the owner’s open list', async () => {
+    const id = await seedLead({
+      name: 'Maria Souza',
+      phone: '+5511987651111',
+      email: 'maria@exemplo.com',
+      city: 'Santos',
+      status: 'assigned',
+      owner_id: context.assessor.id,
+      assigned_at: new Date(),
+    });
+    const listener = new pg.Client({ connectionString: context.t.database.connectionString });
+    await listener.connect();
+    try {
+      const events: AppEvent[] = [];
+      listener.on('notification', (message) => {
+        if (message.payload) events.push(JSON.parse(message.payload) as AppEvent);
+      });
+      await listener.query(`LISTEN ${eventChannel}`);
+      const response = await patch(id, {
+        name: 'Maria de Souza',
+        phone: '(11) 98765-2222',
+        cpf: '529.982.247-25',
+        email: 'maria@exemplo.com',
+        city: 'Santos',
+      });
+      expect(response.statusCode, response.body).toBe(200);
+      await expect.poll(() => events.length).toBe(1);
+      expect(events[0]).toEqual({ type: 'leads.changed', assessorIds: [context.assessor.id] });
+    } finally {
+      await listener.end();
+    }
+    const rows = await context.t.database.db
+      .selectFrom('audit_log')
+      .select(['action', 'actor_id', 'target_type', 'target_id', 'details'])
+      .where('action', '=', 'lead.updated' as never)
+      .where('target_id', '=', String(id))
+      .execute();
+    // Only what changed: the e-mail and the city were sent as they were.
+    expect(rows).toEqual([
+      {
+        action: 'lead.updated',
+        actor_id: context.adminId,
+        target_type: 'lead',
+        target_id: String(id),
+        details: {
+          changes: {
+            name: { from: 'M•••za', to: 'M•••za' },
+            phone: { from: '+•••11', to: '+•••22' },
+            cpf: { from: null, to: '5•••25' },
+          },
+        },
+      },
+    ]);
+    const logged = JSON.stringify(rows);
+    for (const personal of ['Maria', 'Souza', '98765', '52998224725', '1111', '2222']) {
+      expect(logged).not.toContain(personal);
+    }
+    const labels = await context.t.app.inject({
+      url: '/api/audit?action=lead.updated',
+      headers: asAdmin(),
+    });
+    expect(labels.statusCode, labels.body).toBe(200);
+  });
+
+  it('changes nothing when its audit row cannot be written', async () => {
+    const id = await seedLead({ name: 'Sem Rastro', phone: '+5511987653333' });
+    const db = context.t.database.db;
+    await sql`create function refuse_lead_audit() returns trigger language plpgsql as $$
+      begin
+        if new.action = 'lead.updated' then raise exception 'audit refused'; end if;
+        return new;
+      end $$`.execute(db);
+    await sql`create trigger refuse_lead_audit before insert on audit_log
+      for each row execute function refuse_lead_audit()`.execute(db);
+    try {
+      const response = await patch(id, { name: 'Outro Nome', phone: '(11) 98765-4444' });
+      expect(response.statusCode).toBe(500);
+    } finally {
+      await sql`drop trigger refuse_lead_audit on audit_log`.execute(db);
+      await sql`drop function refuse_lead_audit()`.execute(db);
+    }
+    const lead = await db
+      .selectFrom('leads')
+      .select(['name', 'phone'])
+      .where('id', '=', id)
+      .executeTakeFirstOrThrow();
+    expect(lead).toEqual({ name: 'Sem Rastro', phone: '+5511987653333' });
   });
 });
 

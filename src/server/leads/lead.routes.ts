@@ -175,6 +175,6 @@ export const leadRoutes: FastifyPluginAsyncZod<{
         },
       },
     },
-    async (request) => leadService.update(request.params.id, request.body),
+    async (request) => leadService.update(request.params.id, request.body, request.audit),
   );
 };

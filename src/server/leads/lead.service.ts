@@ -13,7 +13,7 @@ import {
   type updateLeadBodySchema,
 } from '../../core/leads.ts';
 import { normaliseBrazilianPhone } from '../../core/phone.ts';
-import { type AuditTrail, filterForAudit } from '../audit/index.ts';
+import { type AuditTrail, filterForAudit, maskPersonalData } from '../audit/index.ts';
 import type { LeadsTable } from '../db/schema.ts';
 import type { RunUnitOfWork } from '../db/unit-of-work.ts';
 import { AppError } from '../http/app-error.ts';
@@ -43,6 +43,27 @@ export function toLeadSummary(row: SummaryRow): LeadSummary {
 }
 
 export { decodeCursor, encodeCursor };
+
+/** The lead's fields an admin corrects on its page. */
+const editableFields = ['name', 'phone', 'email', 'cpf', 'city', 'uf', 'notes'] as const;
+type EditableField = (typeof editableFields)[number];
+/** A state's code says nothing of the person: the log keeps it as it is. */
+const unmaskedFields: readonly EditableField[] = ['uf'];
+
+/** The fields a correction really changes, each from and to, masked as the audit log keeps them. */
+function changesOf(
+  current: Record<EditableField, string | null>,
+  values: Partial<Record<EditableField, string | null>>,
+): Record<string, { from: string | null; to: string | null }> {
+  const changes: Record<string, { from: string | null; to: string | null }> = {};
+  for (const field of editableFields) {
+    const value = values[field];
+    if (value === undefined || value === current[field]) continue;
+    const shown = unmaskedFields.includes(field) ? (text: string | null) => text : maskPersonalData;
+    changes[field] = { from: shown(current[field]), to: shown(value) };
+  }
+  return changes;
+}
 
 export function createLeadService({
   leads,
@@ -149,23 +170,20 @@ export function createLeadService({
 
     personalData,
 
-    async update(id: number, body: z.output<typeof updateLeadBodySchema>): Promise<LeadDetail> {
-      const current = await leads.findById(id);
-      if (!current) throw new AppError('NOT_FOUND', 'Lead não encontrado.');
-      if (current.erasedAt) {
-        throw new AppError(
-          'CONFLICT',
-          'Os dados deste lead foram apagados (LGPD): ele não pode ser editado.',
-        );
-      }
-      const values: Updateable<LeadsTable> = {};
+    /**
+     * An admin's correction of a lead's data, as one unit of work: audited as "Lead alterado"
+     * with the fields that changed (their values masked) and announced to the owner's list.
+     */
+    async update(
+      id: number,
+      body: z.output<typeof updateLeadBodySchema>,
+      audit: AuditTrail,
+    ): Promise<LeadDetail> {
+      const values: Partial<Record<EditableField, string | null>> & { phone_raw?: string } = {};
       if (body.name !== undefined) values.name = body.name;
       if (body.phone !== undefined) {
         const phone = normaliseBrazilianPhone(body.phone);
         if (!phone.ok) throw new AppError('BAD_REQUEST', phone.reason);
-        if (await leads.phoneTakenByAnother(phone.e164, id)) {
-          throw new AppError('CONFLICT', 'Já existe um lead com esse telefone.');
-        }
         values.phone = phone.e164;
         values.phone_raw = body.phone;
       }
@@ -175,11 +193,45 @@ export function createLeadService({
       if (body.city !== undefined) values.city = body.city;
       if (body.uf !== undefined) values.uf = body.uf;
       if (body.notes !== undefined) values.notes = body.notes;
-      await leads.update(id, values).catch((error: unknown) => {
-        if ((error as { code?: string }).code === '23505') {
-          throw new AppError('CONFLICT', 'Já existe um lead com esse telefone.');
+      await unitOfWork(audit, async (unit) => {
+        const repository = leads.within(unit.trx);
+        const current = await repository.lockForEdit(id);
+        if (!current) throw new AppError('NOT_FOUND', 'Lead não encontrado.');
+        if (current.erasedAt) {
+          throw new AppError(
+            'CONFLICT',
+            'Os dados deste lead foram apagados (LGPD): ele não pode ser editado.',
+          );
         }
-        throw error;
+        if (values.phone && values.phone !== current.phone) {
+          if (await repository.phoneTakenByAnother(values.phone, id)) {
+            throw new AppError('CONFLICT', 'Já existe um lead com esse telefone.');
+          }
+          if (await repository.phoneIsBlocked(values.phone)) {
+            throw new AppError(
+              'CONFLICT',
+              'Este telefone está numa lista de bloqueio: ele não pode ser o telefone do lead.',
+            );
+          }
+        }
+        const changes = changesOf(current, values);
+        if (Object.keys(changes).length === 0 && values.phone_raw === undefined) return;
+        await repository.update(id, values as Updateable<LeadsTable>).catch((error: unknown) => {
+          if ((error as { code?: string }).code === '23505') {
+            throw new AppError('CONFLICT', 'Já existe um lead com esse telefone.');
+          }
+          throw error;
+        });
+        if (Object.keys(changes).length === 0) return;
+        await unit.audit({
+          action: 'lead.updated',
+          target: { type: 'lead', id },
+          details: { changes },
+        });
+        unit.publish({
+          type: 'leads.changed',
+          assessorIds: current.ownerId ? [current.ownerId] : [],
+        });
       });
       return detail(id);
     },
