@@ -3,6 +3,7 @@ import { type LeadAction, leadTransitions } from '../../core/lead-transitions.ts
 import type { LeadFilter } from '../../core/leads.ts';
 import { type LocalTime, localTime } from '../db/local-time.ts';
 import type { Database } from '../db/schema.ts';
+import { erasureImportRowSteps } from '../imports/import-rows-erasure.sql.ts';
 import { startsFrom, transitionSet } from '../lead-transitions/lead-transition.sql.ts';
 import { erasureWebhookSteps } from '../webhooks/webhook-outbox.sql.ts';
 import { leadFilterCondition } from './lead-filter.sql.ts';
@@ -36,8 +37,9 @@ const lockedColumns = sql`l.id, l.status, l.owner_id, l.phone`;
 /**
  * An erased lead's calls keep who called, when and the outcome; their note, the phone and
  * name they dialled (migration 0017) and why they were made out of hours (0024) are about the
- * person, and go with the lead's own, as do its other numbers (0028) and what webhook
- * deliveries said of it; the endpoints that want it hear of the erasure (0029).
+ * person, and go with the lead's own, as do its other numbers (0028), what webhook
+ * deliveries said of it and the rows of the imported files that held it (0034); the endpoints
+ * that want it hear of the erasure (0029).
  */
 const eraseCallPersonalData = sql`, call_personal_data as (
   update lead_attempts
@@ -47,7 +49,7 @@ const eraseCallPersonalData = sql`, call_personal_data as (
       or outside_window_reason is not null)
 ), numbers_erased as (
   delete from lead_phones where lead_id in (select id from locked)
-)${erasureWebhookSteps}`;
+)${erasureWebhookSteps}${erasureImportRowSteps}`;
 
 /**
  * The common head of a lead change: `locked` (the rows, locked), `changed` (the update) and

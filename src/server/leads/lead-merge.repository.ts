@@ -167,6 +167,13 @@ export function createLeadMergeRepository(db: Kysely<Database>) {
         .set({ lead_id: kept.id })
         .where('lead_id', '=', removedId)
         .execute();
+      // What webhooks told of the other lead is about the same person: erasing the merged lead
+      // must find those deliveries too (and a replay must not send what was erased).
+      await db
+        .updateTable('webhook_deliveries')
+        .set({ lead_id: kept.id })
+        .where('lead_id', '=', removedId)
+        .execute();
       // The other lead's history reads as its own among the kept one's rows.
       await db
         .updateTable('lead_history')

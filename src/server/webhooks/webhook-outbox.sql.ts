@@ -42,7 +42,8 @@ export const callWebhookDeliveries = sql.raw(`
 /**
  * For an erasure (lead-change.repository.ts), as steps after its `locked` one: a `lead.erased`
  * naming only the lead's ids, and the personal data taken out of the deliveries already about
- * it, sent or not (a delivery still waiting goes out without them).
+ * it, sent or not (a delivery still waiting goes out without them). A delivery of a lead
+ * merged into this one keeps the id it was sent with.
  */
 export const erasureWebhookSteps = sql.raw(`, webhook_lead_erased as (
   insert into webhook_deliveries (endpoint_id, event, lead_id, payload)
@@ -56,7 +57,8 @@ export const erasureWebhookSteps = sql.raw(`, webhook_lead_erased as (
   update webhook_deliveries d
   set payload = jsonb_set(
     jsonb_set(d.payload, '{data,lead}', jsonb_build_object(
-      'id', d.lead_id, 'externalId', d.payload #> '{data,lead,externalId}', 'erased', true)),
+      'id', coalesce(d.payload #> '{data,lead,id}', to_jsonb(d.lead_id)),
+      'externalId', d.payload #> '{data,lead,externalId}', 'erased', true)),
     '{data,attempt,note}', 'null', false)
   where d.lead_id in (select id from locked) and d.event <> 'lead.erased'
 )`);

@@ -32,6 +32,7 @@ import * as distributionPoolIndex from './0030-distribution-pool-index.ts';
 import * as areaCodeStatistics from './0031-area-code-statistics.ts';
 import * as sessionsChanged from './0032-sessions-changed.ts';
 import * as dashboardCountsAutovacuum from './0033-dashboard-counts-autovacuum.ts';
+import * as erasureCopies from './0034-erasure-copies.ts';
 
 /** Every migration, in order. A landed migration is never edited: add a new one. */
 export const migrations: Record<string, Migration> = {
@@ -68,4 +69,5 @@ export const migrations: Record<string, Migration> = {
   '0031-area-code-statistics': areaCodeStatistics,
   '0032-sessions-changed': sessionsChanged,
   '0033-dashboard-counts-autovacuum': dashboardCountsAutovacuum,
+  '0034-erasure-copies': erasureCopies,
 };
