@@ -8,7 +8,12 @@ import { InvalidEnvError, readEnv } from './config/env.ts';
 import { openingMessages } from './config/opening-addresses.ts';
 import { createDatabase, type DatabaseHandle, migrateToLatest } from './db/database.ts';
 import { type EmbeddedDatabase, startEmbeddedPostgres } from './db/embedded-postgres.ts';
-import { type ImportWorker, startImportWorker } from './imports/index.ts';
+import {
+  type IdempotencyKeyPurge,
+  type ImportWorker,
+  startIdempotencyKeyPurge,
+  startImportWorker,
+} from './imports/index.ts';
 import { type LeadRetentionJob, startLeadRetention } from './leads/lead-retention.ts';
 import { createMailer } from './mail/mailer.ts';
 import { ensureFirstAdmin, type FirstAdminSettings } from './users/first-admin.ts';
@@ -54,6 +59,7 @@ async function main() {
     await importWorker?.stop().catch(() => {});
     await webhookWorker?.stop().catch(() => {});
     await leadRetention?.stop().catch(() => {});
+    await idempotencyKeyPurge?.stop().catch(() => {});
     await app?.close().catch(() => {});
     await database.close().catch(() => {});
     await embedded?.stop().catch(() => {});
@@ -63,6 +69,7 @@ async function main() {
   let importWorker: ImportWorker | undefined;
   let webhookWorker: WebhookWorker | undefined;
   let leadRetention: LeadRetentionJob | undefined;
+  let idempotencyKeyPurge: IdempotencyKeyPurge | undefined;
   let stopping = false;
   for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     process.on(signal, () => {
@@ -104,6 +111,7 @@ async function main() {
       timeZone: env.timeZone,
       log,
     });
+    idempotencyKeyPurge = startIdempotencyKeyPurge({ database, log });
     const seconds = ((Date.now() - startedAt) / 1000).toFixed(1);
     log(`CCA pronto em ${env.appUrl} (${seconds} s)${embedded ? `, dados em ${env.dataDir}` : ''}`);
     for (const line of openingMessages(env)) {

@@ -37,6 +37,8 @@ export const importsFeature: FastifyPluginAsync<ImportsFeatureOptions> = async (
 
 /** The file readers, for the other features that read lists of phones. */
 export { type FileInspection, inspectFile } from './file-inspection.ts';
+/** The keys' purge runs beside the HTTP server too: main.ts starts and stops it. */
+export { type IdempotencyKeyPurge, startIdempotencyKeyPurge } from './idempotency-key-purge.ts';
 /** The queue's worker runs beside the HTTP server, not inside it: main.ts starts and stops it. */
 export { type ImportWorker, startImportWorker } from './import.worker.ts';
 export { readFileRowBatches } from './row-reader.ts';

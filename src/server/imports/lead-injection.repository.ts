@@ -29,6 +29,9 @@ export interface NotInserted {
   duplicateOf: number | null;
 }
 
+/** How long an `Idempotency-Key` and the answer stored with it are kept (decision 023). */
+export const idempotencyKeyLifetimeMs = 24 * 60 * 60 * 1000;
+
 const rowColumns = sql`
   index int, external_id text, name text, phone text, phone_raw text, email text, cpf text,
   city text, uf text, notes text, extra jsonb, phones jsonb, other_phones text[]`;
@@ -134,6 +137,18 @@ export function createLeadInjectionRepository() {
         statusCode: earlier.status_code ?? 200,
         response: earlier.response,
       };
+    },
+
+    /** Deletes up to `limit` keys taken before `before`, with their answers; answers how many. */
+    async purgeKeys(db: Kysely<Database>, before: Date, limit = 5000): Promise<number> {
+      const result = await sql`
+        delete from api_idempotency_keys where (api_token_id, key) in (
+          select api_token_id, key from api_idempotency_keys
+          where created_at < ${before}
+          limit ${limit}
+        )
+      `.execute(db);
+      return Number(result.numAffectedRows ?? 0);
     },
 
     async storeAnswer(
