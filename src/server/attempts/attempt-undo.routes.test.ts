@@ -70,13 +70,42 @@ describe('POST /api/attempts/{id}/undo', () => {
   it('keeps a block list entry the call did not add', async () => {
     const leadId = await seedLead(context.ana);
     const { lead } = await snapshot(leadId);
-    await context.t.database.db
+    // The lead's other number was on the company's list before the call ("Não ligar" on the
+    // main one puts both there): no call may dial a listed number, so the call dials the main.
+    const other = `+5511955${String(leadId).padStart(6, '0')}`;
+    const db = context.t.database.db;
+    await db
+      .insertInto('lead_phones')
+      .values([
+        {
+          lead_id: leadId,
+          position: 0,
+          phone: lead?.phone as string,
+          phone_raw: '',
+          label: 'Telefone',
+        },
+        {
+          lead_id: leadId,
+          position: 1,
+          phone: other,
+          phone_raw: other,
+          label: 'Celular',
+          state: 'do_not_call',
+        },
+      ])
+      .execute();
+    await db
       .insertInto('do_not_call')
-      .values({ phone: lead?.phone as string, reason: 'Lista da empresa', created_by: null })
+      .values({ phone: other, reason: 'Lista da empresa', created_by: null })
       .execute();
     const attemptId = await call(leadId, 'do_not_call');
     expect((await undo(context.ana, attemptId)).statusCode).toBe(200);
-    expect((await snapshot(leadId)).blocked).toHaveLength(1);
+    const listed = await db
+      .selectFrom('do_not_call')
+      .select('phone')
+      .where('phone', 'in', [lead?.phone as string, other])
+      .execute();
+    expect(listed).toEqual([{ phone: other }]);
   });
 
   it("undoes one's own calls only, each once", async () => {

@@ -11,6 +11,7 @@ import type { LeadPhone } from '../../core/lead-phones.ts';
 import type { AttemptOutcome, LeadStatus } from '../../core/lead-status.ts';
 import type { LeadAction } from '../../core/lead-transitions.ts';
 import type { Channel } from '../../core/leads.ts';
+import { phoneIsBlocked } from '../db/blocked-phones.ts';
 import { prepared } from '../db/database.ts';
 import { leadPhonesJson } from '../db/lead-phones.sql.ts';
 import { type LocalTime, localTime } from '../db/local-time.ts';
@@ -53,6 +54,11 @@ export interface OutcomeChange {
   block: boolean;
   /** The number dialled, kept with the call; null: the lead's main number. */
   dialledPhone: string | null;
+  /**
+   * Whether the call dials a number: false only for the call that closes a lead none of whose
+   * numbers may be dialled any more. A call that dials a blocked number is not recorded.
+   */
+  dials: boolean;
   /** The lead's number the call found dead (one of several, in lead_phones); null: none. */
   invalidPhone: string | null;
   /** The WhatsApp message template sent, checked active by callHistory; null: none. */
@@ -63,7 +69,12 @@ export interface OutcomeChange {
  * The lead's status and attempt count when it was locked and, when the call was recorded, the
  * call and the lead after it.
  */
-export type RecordedOutcome = { currentStatus: LeadStatus; currentAttempts: number } & (
+export type RecordedOutcome = {
+  currentStatus: LeadStatus;
+  currentAttempts: number;
+  /** The number dialled is on a block list: the call was not recorded. */
+  dialledBlocked: boolean;
+} & (
   | (AttemptRow & { leadStatus: LeadStatus; leadAttempts: number })
   | ({ [Column in keyof AttemptRow]: null } & { leadStatus: null; leadAttempts: null })
 );
@@ -159,9 +170,9 @@ export function createAttemptRepository(db: Kysely<Database>, timeZone: string) 
     /**
      * Records a call by the lead's owner in one statement, planned once per connection: it
      * locks the lead if it is this owner's and not erased, and only when its status still lets
-     * it be worked (checked on the locked row, so a double submit records one transition)
-     * writes the call, the lead's new state, its history row, the block list entry and the
-     * event for open pages, and the webhook deliveries it owes. The call keeps the phone and
+     * it be worked (checked on the locked row, so a double submit records one transition) and
+     * the number dialled is on no block list, writes the call, the lead's new state, its
+     * history row, the block list entry and the event for open pages, and the webhook deliveries it owes. The call keeps the phone and
      * the name it dialled, taken from the locked row: the lead may be corrected or handed on
      * later, the call stays as it was. No row: not the owner's lead. A row without a call: the
      * status did not allow it.
@@ -178,9 +189,15 @@ export function createAttemptRepository(db: Kysely<Database>, timeZone: string) 
             from leads
             where id = ${leadId} and owner_id = ${assessorId} and erased_at is null
             for update
+          ), checked as (
+            -- Never a call to a number on a block list, however it reached the lead: two
+            -- primary-key probes on the row already locked.
+            select t.*, ${change.dials}::boolean
+              and ${sql.raw(phoneIsBlocked(`coalesce(t.dialled, t.phone)`))} as dialled_blocked
+            from (select *, ${change.dialledPhone}::text as dialled from target) t
           ), allowed as (
-            select * from target where ${startsFrom(action, sql.ref('status'))}
-              and attempts = ${change.plannedOnAttempts}
+            select * from checked where ${startsFrom(action, sql.ref('status'))}
+              and attempts = ${change.plannedOnAttempts} and not dialled_blocked
           ), attempt as (
             insert into lead_attempts
               (lead_id, assessor_id, outcome, channel, note, callback_at, lead_phone, lead_name,
@@ -240,6 +257,7 @@ export function createAttemptRepository(db: Kysely<Database>, timeZone: string) 
             ${callWebhookDeliveries}
           )
           select t.status as "currentStatus", t.attempts as "currentAttempts",
+            t.dialled_blocked as "dialledBlocked",
             a.lead_name as "leadName", a.no_answer_kind as "noAnswerKind",
             a.lead_phone as "leadPhone", a.id, a.created_at as "createdAt", a.lead_id as "leadId",
             a.assessor_id as "assessorId", u.name as "assessorName", a.outcome, a.channel, a.note,
@@ -249,7 +267,7 @@ export function createAttemptRepository(db: Kysely<Database>, timeZone: string) 
             case when a.message_template_id is not null then
               (select name from message_templates where id = a.message_template_id)
             end as "messageTemplateName"
-          from target t
+          from checked t
           left join attempt a on true
           left join changed c on true
           left join users u on u.id = a.assessor_id

@@ -146,20 +146,27 @@ function planCall(
           : `${leadTransitions[action].label} (${outcomeLabel})`,
     block: outcome === 'do_not_call',
     dialledPhone: dialled,
+    dials: !nothingToDial(history),
     invalidPhone,
     messageTemplateId: body.messageTemplateId ?? null,
   };
 }
+
+/** Its numbers all dead or blocked since it was handed out: the call only closes the lead. */
+function nothingToDial(history: CallHistory): boolean {
+  return history.phones.length > 0 && callablePhones(history.phones).length === 0;
+}
+
+/** A number that reached a lead in spite of a block list, or was listed since the page loaded. */
+const blockedNumberRefused =
+  'Este número está numa lista de bloqueio (não ligar): a ligação não foi registrada. Ligue para outro número do lead ou peça a um administrador que o tire da sua lista.';
 
 /**
  * The number a call dialled: the one the page names, which must be one of the lead's and still
  * callable, or the lead's main number; the main number too when none is callable any more.
  */
 function dialledNumber(history: CallHistory, phone: string | undefined): string | null {
-  // Its numbers all dead or blocked since it was handed out: the call only closes the lead.
-  if (history.phones.length > 0 && callablePhones(history.phones).length === 0) {
-    return history.phone;
-  }
+  if (nothingToDial(history)) return history.phone;
   if (phone === undefined || phone === history.phone) {
     const main = history.phones[0];
     if (main && main.state !== 'valid') return refuseNumber(main.state);
@@ -239,6 +246,7 @@ export function createAttemptService({
           ...planCall(history, body, callbackAt, new Date(now())),
         });
         if (!recorded) throw new AppError('NOT_FOUND', 'Lead não encontrado.');
+        if (recorded.dialledBlocked) throw new AppError('CONFLICT', blockedNumberRefused);
         if (recorded.id !== null) {
           events.add({ type: 'lead.attempted', assessorId, leadId });
           return recordedResult(recorded);
