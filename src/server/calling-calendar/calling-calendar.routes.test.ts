@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type CallingCalendar, defaultCallingRules } from '../../core/calling-windows.ts';
+import { withAuditRefused } from '../testing/refuse-audit.ts';
 import { createTestApp, type TestApp, type TestUser, testOrigin } from '../testing/test-app.ts';
 
 let t: TestApp;
@@ -95,6 +96,19 @@ describe('/api/calling-calendar', () => {
     expect(cityWithoutState.json().error.message).toContain(
       'Um feriado municipal precisa da UF da cidade.',
     );
+    expect((await read(adminCookie)).json()).toEqual(before);
+  });
+
+  it('keeps the calendar as it was when the change cannot be audited', async () => {
+    const before = (await read(adminCookie)).json();
+    const calendar: CallingCalendar = {
+      rules: defaultCallingRules,
+      holidays: [{ day: '2026-12-08', name: 'Nossa Senhora da Conceição', uf: 'MG' }],
+    };
+    const response = await withAuditRefused(t.database.db, 'calling_calendar.changed', () =>
+      replace(adminCookie, calendar),
+    );
+    expect(response.statusCode).toBe(500);
     expect((await read(adminCookie)).json()).toEqual(before);
   });
 

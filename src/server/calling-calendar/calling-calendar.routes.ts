@@ -31,16 +31,6 @@ export const callingCalendarRoutes: FastifyPluginAsyncZod<{
         response: { 200: callingCalendarAnswerSchema, 400: errorBodySchema },
       },
     },
-    async (request) => {
-      const answer = await callingCalendarService.replace(request.body);
-      await request.audit({
-        action: 'calling_calendar.changed',
-        details: {
-          rulesByUf: Object.keys(request.body.rules.byUf).sort().join(', ') || 'nenhuma',
-          holidays: request.body.holidays.length,
-        },
-      });
-      return answer;
-    },
+    async (request) => callingCalendarService.replace(request.body, request.audit),
   );
 };

@@ -1,4 +1,5 @@
 import type { FastifyPluginAsync } from 'fastify';
+import { createUnitOfWork } from '../db/unit-of-work.ts';
 import type { FeatureOptions } from '../feature.ts';
 import { createCallingCalendarRepository } from './calling-calendar.repository.ts';
 import { callingCalendarRoutes } from './calling-calendar.routes.ts';
@@ -11,6 +12,7 @@ export const callingCalendarFeature: FastifyPluginAsync<FeatureOptions> = async 
 ) => {
   const callingCalendarService = createCallingCalendarService({
     calendars: createCallingCalendarRepository(database.db),
+    unitOfWork: createUnitOfWork(database.db, app.log),
   });
   await app.register(callingCalendarRoutes, { callingCalendarService });
 };

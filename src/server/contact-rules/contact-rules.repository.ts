@@ -13,6 +13,8 @@ import type { Database } from '../db/schema.ts';
  */
 export function createContactRulesRepository(db: Kysely<Database>) {
   return {
+    /** The statements bound to a unit of work's transaction. */
+    within: (executor: Kysely<Database>) => createContactRulesRepository(executor),
     current: async (): Promise<ContactRules> =>
       storedContactRules(await readSetting(db, contactRulesSettingKey)),
     replace: (rules: ContactRules) =>

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type ContactRules, defaultContactRules } from '../../core/contact-rules.ts';
+import { withAuditRefused } from '../testing/refuse-audit.ts';
 import { createTestApp, type TestApp, type TestUser, testOrigin } from '../testing/test-app.ts';
 
 let t: TestApp;
@@ -68,6 +69,16 @@ describe('/api/contact-rules', () => {
     expect((await replace(adminCookie, unknownAfter)).json().error.message).toContain(
       'Escolha o que acontece após a última tentativa.',
     );
+    expect((await read(adminCookie)).json()).toEqual(before);
+  });
+
+  it('keeps the rules as they were when the change cannot be audited', async () => {
+    const before = (await read(adminCookie)).json();
+    const rules: ContactRules = { ...defaultContactRules, caps: { perDay: 1, perWeek: 4 } };
+    const response = await withAuditRefused(t.database.db, 'contact_rules.changed', () =>
+      replace(adminCookie, rules),
+    );
+    expect(response.statusCode).toBe(500);
     expect((await read(adminCookie)).json()).toEqual(before);
   });
 });

@@ -1,16 +1,11 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import {
-  contactRulesAnswerSchema,
-  contactRulesSchema,
-  defaultContactRules,
-} from '../../core/contact-rules.ts';
+import { contactRulesAnswerSchema, contactRulesSchema } from '../../core/contact-rules.ts';
 import { errorBodySchema } from '../../core/errors.ts';
-import type { ContactRulesRepository } from './contact-rules.repository.ts';
+import type { ContactRulesService } from './contact-rules.service.ts';
 
-export const contactRulesRoutes: FastifyPluginAsyncZod<{ rules: ContactRulesRepository }> = async (
-  app,
-  { rules },
-) => {
+export const contactRulesRoutes: FastifyPluginAsyncZod<{
+  contactRulesService: ContactRulesService;
+}> = async (app, { contactRulesService }) => {
   app.get(
     '/api/contact-rules',
     {
@@ -22,7 +17,7 @@ export const contactRulesRoutes: FastifyPluginAsyncZod<{ rules: ContactRulesRepo
         response: { 200: contactRulesAnswerSchema },
       },
     },
-    async () => ({ rules: await rules.current(), defaults: defaultContactRules }),
+    async () => contactRulesService.current(),
   );
 
   app.put(
@@ -36,22 +31,6 @@ export const contactRulesRoutes: FastifyPluginAsyncZod<{ rules: ContactRulesRepo
         response: { 200: contactRulesAnswerSchema, 400: errorBodySchema },
       },
     },
-    async (request) => {
-      await rules.replace(request.body);
-      const { caps, overdueCallbacks, retry } = request.body;
-      await request.audit({
-        action: 'contact_rules.changed',
-        details: {
-          perDay: caps.perDay,
-          perWeek: caps.perWeek,
-          overdueAfterMinutes: overdueCallbacks.afterMinutes,
-          overdueReturnToPool: overdueCallbacks.returnToPool,
-          maxTries: Object.fromEntries(
-            Object.entries(retry).map(([key, rule]) => [key, rule.maxTries]),
-          ),
-        },
-      });
-      return { rules: request.body, defaults: defaultContactRules };
-    },
+    async (request) => contactRulesService.replace(request.body, request.audit),
   );
 };

@@ -1,12 +1,18 @@
 import type { FastifyPluginAsync } from 'fastify';
+import { createUnitOfWork } from '../db/unit-of-work.ts';
 import type { FeatureOptions } from '../feature.ts';
 import { createContactRulesRepository } from './contact-rules.repository.ts';
 import { contactRulesRoutes } from './contact-rules.routes.ts';
+import { createContactRulesService } from './contact-rules.service.ts';
 
 /** When a lead may be called again: /api/contact-rules. */
 export const contactRulesFeature: FastifyPluginAsync<FeatureOptions> = async (
   app,
   { database },
 ) => {
-  await app.register(contactRulesRoutes, { rules: createContactRulesRepository(database.db) });
+  const contactRulesService = createContactRulesService({
+    rules: createContactRulesRepository(database.db),
+    unitOfWork: createUnitOfWork(database.db, app.log),
+  });
+  await app.register(contactRulesRoutes, { contactRulesService });
 };
