@@ -112,14 +112,20 @@ function decode(sample: Buffer, settings: { encoding: CsvEncoding; bom: boolean 
   });
 }
 
-/** Text has few control characters; images, PDFs and executables have many. */
-function looksBinary(text: string): boolean {
+/**
+ * Text has few control characters; images, PDFs and executables have many. Read as
+ * Windows-1252, bytes that are no character of it (0x81, 0x8D, 0x8F, 0x90, 0x9D: U+FFFD) count
+ * too: a file that is neither UTF-8 nor Windows-1252 is no text this reader knows.
+ */
+function looksBinary(text: string, encoding: CsvEncoding): boolean {
   const probe = text.slice(0, 8192);
+  const unknown = encoding === 'windows-1252' ? 0xfffd : -1;
   let control = 0;
   for (let index = 0; index < probe.length; index++) {
     const code = probe.charCodeAt(index);
     if (code === 0) return true;
     if (code < 0x20 && code !== 0x09 && code !== 0x0a && code !== 0x0d) control++;
+    else if ((code >= 0x80 && code < 0xa0) || code === unknown) control++;
   }
   return control > probe.length * 0.01;
 }
@@ -142,7 +148,8 @@ export function detectDelimiter(headerLine: string): CsvDelimiter {
 function inspectCsvSample(sample: Buffer, cut: boolean, encoding?: CsvEncoding): FileInspection {
   const settings = encoding ? { encoding, bom: false } : detectCsvEncoding(sample);
   let text = decode(sample, settings);
-  if (looksBinary(text)) throw new AppError('UNSUPPORTED_MEDIA_TYPE', notCsvOrXlsx);
+  if (looksBinary(text, settings.encoding))
+    throw new AppError('UNSUPPORTED_MEDIA_TYPE', notCsvOrXlsx);
   if (cut) {
     const lastNewline = text.lastIndexOf('\n');
     if (lastNewline > 0) text = text.slice(0, lastNewline + 1);
@@ -172,12 +179,23 @@ function previewRecords(text: string, delimiter: CsvDelimiter): string[][] {
   return records.slice(0, previewRows + 1);
 }
 
-/** Header cells trimmed, blank ones named by position, repeated ones numbered. */
+/**
+ * Header cells trimmed, blank ones named by position, repeated ones numbered. Each name's next
+ * number is remembered, so the k-th copy of a name does not try the k-1 names before it: a
+ * header of 20,000 copies held the server for 15 seconds.
+ */
 export function headerNames(header: string[]): string[] {
   const seen = new Set<string>();
+  const nextCopy = new Map<string, number>();
   return header.map((cell, index) => {
-    let name = cell.trim() || `Coluna ${index + 1}`;
-    for (let copy = 2; seen.has(name); copy++) name = `${cell.trim()} (${copy})`;
+    const trimmed = cell.trim();
+    let name = trimmed || `Coluna ${index + 1}`;
+    if (seen.has(name)) {
+      let copy = nextCopy.get(trimmed) ?? 2;
+      do name = `${trimmed} (${copy++})`;
+      while (seen.has(name));
+      nextCopy.set(trimmed, copy);
+    }
     seen.add(name);
     return name;
   });
@@ -228,7 +246,9 @@ async function inspectXlsx(filePath: string): Promise<FileInspection> {
   let records: string[][];
   try {
     records = await readXlsxPreview(filePath, previewRows + 1);
-  } catch {
+  } catch (error) {
+    // A file past the file limits says which; anything else the reader could not follow.
+    if (error instanceof AppError) throw error;
     throw new AppError('BAD_REQUEST', corruptXlsx);
   }
   const [header, ...rows] = records;

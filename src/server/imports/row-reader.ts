@@ -43,16 +43,23 @@ async function* rowBatches(
     yield* readCsvRowBatches(filePath, inspection.csv ?? defaultCsv, progress, batchRows);
     return;
   }
+  // A batch of an XLSX also ends at batchCharacters: its rows may each hold up to a megabyte.
   let batch: FileRow[] = [];
+  let characters = 0;
   for await (const row of readXlsxRows(filePath, progress)) {
     batch.push(row);
-    if (batch.length >= batchRows) {
+    for (const cell of row.cells) characters += cell.length;
+    if (batch.length >= batchRows || characters >= batchCharacters) {
       yield batch;
       batch = [];
+      characters = 0;
     }
   }
   if (batch.length > 0) yield batch;
 }
+
+/** The most characters an XLSX batch holds, a few megabytes, whatever its rows. */
+const batchCharacters = 2 * 1024 * 1024;
 
 /** A decoder of the file's bytes into text, a chunk at a time; `end` flushes it. */
 function textDecoder(settings: CsvSettings) {

@@ -1,12 +1,14 @@
 import { posix } from 'node:path';
-import { StringDecoder } from 'node:string_decoder';
 import yauzl from 'yauzl';
-import type { FileRow } from './file-row.ts';
+import { fileLimits } from './file-limits.ts';
 import { DateStyles } from './xlsx-dates.ts';
 import { attributeValue, XlsxReadError, type XmlHandler, XmlScanner } from './xlsx-xml.ts';
 
-/** Excel's own limit of characters in a cell. */
-export const maxCellCharacters = 32_767;
+/**
+ * Excel's own limit of characters in a cell. A text is kept to one character past it, so that
+ * the cell it lands in is refused, not cut.
+ */
+export const maxCellCharacters = fileLimits.maxCellCharacters;
 
 export interface XlsxParts {
   zip: yauzl.ZipFile;
@@ -169,7 +171,7 @@ export async function readSharedStrings(
       } else if (name === 'rPh') inPhonetic = false;
       else if (name === 'si' && inItem) {
         inItem = false;
-        strings.add(text.length > maxCellCharacters ? text.slice(0, maxCellCharacters) : text);
+        strings.add(text.length > maxCellCharacters ? text.slice(0, maxCellCharacters + 1) : text);
       }
     },
     text(value) {
@@ -191,32 +193,35 @@ async function scanPart(zip: yauzl.ZipFile, entry: yauzl.Entry, handler: XmlHand
  * Streams one zip entry through the scanner, yielding after each chunk the rows the handler
  * completed (for a sheet) so the caller can stop early; stopping closes the entry's stream.
  */
-export async function* scanPartInChunks(
+export async function* scanPartInChunks<Row>(
   zip: yauzl.ZipFile,
   entry: yauzl.Entry,
-  handler: XmlHandler & { take?: () => FileRow[] },
+  handler: XmlHandler & { take?: () => Row[] },
   onBytes?: (bytes: number) => void,
-): AsyncGenerator<FileRow[]> {
+): AsyncGenerator<Row[]> {
   const stream = await zip.openReadStreamPromise(entry);
   const scanner = new XmlScanner(handler);
-  let decoder: StringDecoder | undefined;
+  let decoder: TextDecoder | undefined;
+  // A byte sequence the encoding forbids makes the part malformed XML, as Excel finds it too.
+  const decode = (bytes?: Buffer) => {
+    try {
+      return (decoder as TextDecoder).decode(bytes, { stream: bytes !== undefined });
+    } catch {
+      throw new XlsxReadError('texto fora da codificação do XML');
+    }
+  };
   try {
     for await (const chunk of stream as AsyncIterable<Buffer>) {
       onBytes?.(chunk.length);
-      let bytes = chunk;
       if (!decoder) {
-        // OOXML parts are UTF-8, or UTF-16 with a byte order mark.
-        const utf16 = bytes[0] === 0xff && bytes[1] === 0xfe;
-        decoder = new StringDecoder(utf16 ? 'utf16le' : 'utf8');
-        if (utf16) bytes = bytes.subarray(2);
-        else if (bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf) {
-          bytes = bytes.subarray(3);
-        }
+        // OOXML parts are UTF-8, or UTF-16 with a byte order mark; the decoder drops the mark.
+        const utf16 = chunk[0] === 0xff && chunk[1] === 0xfe;
+        decoder = new TextDecoder(utf16 ? 'utf-16le' : 'utf-8', { fatal: true });
       }
-      scanner.feed(decoder.write(bytes));
+      scanner.feed(decode(chunk));
       yield handler.take?.() ?? [];
     }
-    scanner.feed(decoder?.end() ?? '');
+    scanner.feed(decoder ? decode() : '');
     scanner.end();
     yield handler.take?.() ?? [];
   } finally {

@@ -1,3 +1,4 @@
+import { fileLimits } from './file-limits.ts';
 import type { FileRow, ReadProgress } from './file-row.ts';
 import {
   openParts,
@@ -6,7 +7,7 @@ import {
   SharedStrings,
   scanPartInChunks,
 } from './xlsx-parts.ts';
-import { SheetRows } from './xlsx-sheet-rows.ts';
+import { type PendingRow, resolveRow, SheetRows } from './xlsx-sheet-rows.ts';
 
 /**
  * Reads the first worksheet of an XLSX through the zip's central directory, so its parts are
@@ -29,14 +30,16 @@ export async function* readXlsxRows(
   try {
     const strings = new SharedStrings();
     if (sharedStrings) await readSharedStrings(zip, sharedStrings, strings, Infinity);
-    const rows = new SheetRows(strings, await readDateStyles(zip, styles));
+    const rows = new SheetRows(await readDateStyles(zip, styles));
     let inflated = 0;
     const fileSize = zip.fileSize;
     for await (const batch of scanPartInChunks(zip, sheet, rows, (bytes) => {
       inflated += bytes;
       progress.bytesRead = Math.round((fileSize * inflated) / Math.max(sheet.uncompressedSize, 1));
     })) {
-      yield* batch;
+      // A row becomes text only when it is taken: the rows of a chunk, all at once, could
+      // name gigabytes of shared strings.
+      for (const row of batch) yield resolveRow(row, strings);
       if (rows.finished) break;
     }
   } finally {
@@ -46,13 +49,14 @@ export async function* readXlsxRows(
 
 /**
  * The first rows of the first worksheet, for a preview: only the start of the sheet is read,
- * then the shared strings up to the last one those rows use.
+ * then the shared strings up to the last one those rows use. Together the rows hold no more
+ * than the file limits' preview characters.
  */
 export async function readXlsxPreview(filePath: string, rowCount: number): Promise<string[][]> {
   const { zip, sheet, sharedStrings, styles } = await openParts(filePath);
   try {
-    const rows = new SheetRows(null, await readDateStyles(zip, styles));
-    const found: FileRow[] = [];
+    const rows = new SheetRows(await readDateStyles(zip, styles));
+    const found: PendingRow[] = [];
     for await (const batch of scanPartInChunks(zip, sheet, rows)) {
       found.push(...batch);
       if (found.length >= rowCount || rows.finished) break;
@@ -62,7 +66,8 @@ export async function readXlsxPreview(filePath: string, rowCount: number): Promi
     if (sharedStrings && rows.largestSharedIndex >= 0) {
       await readSharedStrings(zip, sharedStrings, strings, rows.largestSharedIndex + 1);
     }
-    return wanted.map((row) => row.cells.map((cell) => rows.resolve(cell, strings)));
+    const budget = { characters: fileLimits.maxPreviewCharacters };
+    return wanted.map((row) => resolveRow(row, strings, budget).cells);
   } finally {
     zip.close();
   }

@@ -1,3 +1,10 @@
+import {
+  cellTooLong,
+  fileLimits,
+  previewTooLong,
+  rowTooLong,
+  tooManyColumns,
+} from './file-limits.ts';
 import type { FileRow } from './file-row.ts';
 import { serialDateText } from './xlsx-dates.ts';
 import { maxCellCharacters, type SharedStrings } from './xlsx-parts.ts';
@@ -9,14 +16,26 @@ const maxColumns = 16_384;
 /** A cell before its shared string is looked up: the index, or the text itself. */
 type PendingCell = string | number;
 
-/** Builds rows from the events of a worksheet's XML. */
+/** A row whose shared strings are still indexes. */
+export interface PendingRow {
+  rowNumber: number;
+  cells: PendingCell[];
+}
+
+/**
+ * Builds rows from the events of a worksheet's XML. Their shared strings stay indexes until
+ * `resolveRow` turns a row into text, one row at a time: a chunk of a sheet holds thousands of
+ * cells, and each may name the same string of 32,767 characters.
+ */
 export class SheetRows implements XmlHandler {
   wantsText = false;
   finished = false;
   largestSharedIndex = -1;
-  private rows: FileRow[] = [];
+  private rows: PendingRow[] = [];
   private rowNumber = 0;
   private cells: PendingCell[] = [];
+  /** The last column with a value past the limit in the current row, 1-based; 0 when none. */
+  private columnsPastLimit = 0;
   private column = -1;
   private cellType = 'n';
   private cellStyle = 0;
@@ -25,14 +44,8 @@ export class SheetRows implements XmlHandler {
   private inInline = false;
   private inPhonetic = false;
 
-  /**
-   * With the shared strings at hand the rows carry text; without, their indexes. Numbers in
-   * the cell styles `dateStyles` names are dates, written dd/mm/aaaa.
-   */
-  constructor(
-    private readonly strings: SharedStrings | null,
-    private readonly dateStyles: ReadonlySet<number> = new Set(),
-  ) {}
+  /** Numbers in the cell styles `dateStyles` names are dates, written dd/mm/aaaa. */
+  constructor(private readonly dateStyles: ReadonlySet<number> = new Set()) {}
 
   open(name: string, attributes: string) {
     switch (name) {
@@ -40,6 +53,7 @@ export class SheetRows implements XmlHandler {
         const number = Number(attributeValue(attributes, 'r'));
         this.rowNumber = Number.isInteger(number) && number > 0 ? number : this.rowNumber + 1;
         this.cells = [];
+        this.columnsPastLimit = 0;
         this.column = -1;
         break;
       }
@@ -85,10 +99,11 @@ export class SheetRows implements XmlHandler {
         this.inCell = false;
         break;
       case 'row':
+        if (this.columnsPastLimit > 0) throw tooManyColumns(this.rowNumber, this.columnsPastLimit);
         if (this.cells.some((cell) => typeof cell === 'number' || cell.trim() !== '')) {
           const cells = this.cells;
           for (let index = 0; index < cells.length; index++) cells[index] ??= '';
-          this.rows.push({ rowNumber: this.rowNumber, cells: cells as string[] });
+          this.rows.push({ rowNumber: this.rowNumber, cells });
         }
         this.cells = [];
         break;
@@ -102,18 +117,11 @@ export class SheetRows implements XmlHandler {
     if (this.value.length <= maxCellCharacters) this.value += value;
   }
 
-  /**
-   * The rows completed since the last call. Built without the shared strings (for a preview),
-   * their cells may still be indexes, which `resolve` turns into text.
-   */
-  take(): FileRow[] {
+  /** The rows completed since the last call, their shared strings still indexes. */
+  take(): PendingRow[] {
     const rows = this.rows;
     this.rows = [];
     return rows;
-  }
-
-  resolve(cell: PendingCell, strings: SharedStrings): string {
-    return typeof cell === 'number' ? strings.get(cell) : cell;
   }
 
   private storeCell() {
@@ -124,8 +132,6 @@ export class SheetRows implements XmlHandler {
         const index = Number(value);
         if (!Number.isInteger(index) || index < 0) {
           cell = '';
-        } else if (this.strings) {
-          cell = this.strings.get(index);
         } else {
           cell = index;
           if (index > this.largestSharedIndex) this.largestSharedIndex = index;
@@ -158,11 +164,42 @@ export class SheetRows implements XmlHandler {
                 : String(number);
       }
     }
-    this.cells[this.column] =
-      typeof cell === 'string' && cell.length > maxCellCharacters
-        ? cell.slice(0, maxCellCharacters)
-        : cell;
+    if (typeof cell === 'string' && cell.length > maxCellCharacters) {
+      throw cellTooLong(this.rowNumber, this.column + 1);
+    }
+    if (this.column < fileLimits.maxColumns) {
+      this.cells[this.column] = cell;
+    } else if (typeof cell === 'number' || cell.trim() !== '') {
+      // Cells past the limit are not kept; a value among them refuses the row once it ends.
+      this.columnsPastLimit = this.column + 1;
+    }
   }
+}
+
+/**
+ * A row's text, its shared strings looked up one cell at a time, refused as soon as a cell or
+ * the row passes the file limits: a row of 1,000 cells naming one string of 32,767 characters
+ * stops at its 33rd cell, not after 32 million characters. `budget` holds the characters the
+ * caller still allows (the preview's), and is spent.
+ */
+export function resolveRow(
+  row: PendingRow,
+  strings: SharedStrings,
+  budget?: { characters: number },
+): FileRow {
+  const cells: string[] = new Array(row.cells.length);
+  let characters = 0;
+  for (let index = 0; index < row.cells.length; index++) {
+    const pending = row.cells[index] as PendingCell;
+    const cell = typeof pending === 'number' ? strings.get(pending) : pending;
+    if (cell.length > maxCellCharacters) throw cellTooLong(row.rowNumber, index + 1);
+    characters += cell.length;
+    if (characters > fileLimits.maxRowCharacters) throw rowTooLong(row.rowNumber);
+    if (budget && characters > budget.characters) throw previewTooLong();
+    cells[index] = cell;
+  }
+  if (budget) budget.characters -= characters;
+  return { rowNumber: row.rowNumber, cells };
 }
 
 /** "AB12" → 27: the zero-based column of a cell reference. */
