@@ -1,7 +1,7 @@
-import { sql } from 'kysely';
 import pg from 'pg';
 import { describe, expect, it } from 'vitest';
 import { type AppEvent, eventChannel } from '../../core/events.ts';
+import { withAuditRefused } from '../testing/refuse-audit.ts';
 import { testOrigin } from '../testing/test-app.ts';
 import { setUpLeadTestApp } from './fixtures/lead-test-app.ts';
 
@@ -197,7 +197,7 @@ describe('PATCH /api/leads/{id}: the trace of a correction', () => {
     const rows = await context.t.database.db
       .selectFrom('audit_log')
       .select(['action', 'actor_id', 'target_type', 'target_id', 'details'])
-      .where('action', '=', 'lead.updated' as never)
+      .where('action', '=', 'lead.updated')
       .where('target_id', '=', String(id))
       .execute();
     // Only what changed: the e-mail and the city were sent as they were.
@@ -230,20 +230,10 @@ describe('PATCH /api/leads/{id}: the trace of a correction', () => {
   it('changes nothing when its audit row cannot be written', async () => {
     const id = await seedLead({ name: 'Sem Rastro', phone: '+5511987653333' });
     const db = context.t.database.db;
-    await sql`create function refuse_lead_audit() returns trigger language plpgsql as $$
-      begin
-        if new.action = 'lead.updated' then raise exception 'audit refused'; end if;
-        return new;
-      end $$`.execute(db);
-    await sql`create trigger refuse_lead_audit before insert on audit_log
-      for each row execute function refuse_lead_audit()`.execute(db);
-    try {
-      const response = await patch(id, { name: 'Outro Nome', phone: '(11) 98765-4444' });
-      expect(response.statusCode).toBe(500);
-    } finally {
-      await sql`drop trigger refuse_lead_audit on audit_log`.execute(db);
-      await sql`drop function refuse_lead_audit()`.execute(db);
-    }
+    const response = await withAuditRefused(db, 'lead.updated', () =>
+      patch(id, { name: 'Outro Nome', phone: '(11) 98765-4444' }),
+    );
+    expect(response.statusCode).toBe(500);
     const lead = await db
       .selectFrom('leads')
       .select(['name', 'phone'])
