@@ -55,6 +55,28 @@ describe("an admin corrects a lead's numbers", () => {
     expect(await numbersOf(other)).toEqual([]);
   });
 
+  it('audits an added number as "Lead alterado", the number masked', async () => {
+    const id = await seedLead({ name: 'Clara', phone: '+5511987651301' });
+    const added = await inject('POST', `/api/leads/${id}/phones`, {
+      phone: '(11) 98765-1302',
+      label: 'Trabalho',
+    });
+    expect(added.statusCode, added.body).toBe(200);
+    const rows = await context.t.database.db
+      .selectFrom('audit_log')
+      .select(['action', 'target_id', 'details'])
+      .where('action', '=', 'lead.updated')
+      .where('target_id', '=', String(id))
+      .execute();
+    expect(rows).toEqual([
+      {
+        action: 'lead.updated',
+        target_id: String(id),
+        details: { changes: { phoneAdded: { from: null, to: '+•••02' } } },
+      },
+    ]);
+  });
+
   it('sets a number found dead by mistake valid again, and "Não ligar" puts it on the block list', async () => {
     const id = await seedLead({ name: 'Sara', phone: '+5511987651201' });
     await context.t.database.db

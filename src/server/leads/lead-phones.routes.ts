@@ -32,7 +32,7 @@ export const leadPhonesRoutes: FastifyPluginAsyncZod<{ phonesService: LeadPhones
         response: answers,
       },
     },
-    async (request) => phonesService.add(request.params.id, request.body),
+    async (request) => phonesService.add(request.params.id, request.body, request.audit),
   );
 
   app.patch(

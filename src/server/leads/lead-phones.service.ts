@@ -6,7 +6,7 @@ import {
 } from '../../core/lead-phones.ts';
 import type { LeadDetail } from '../../core/leads.ts';
 import { normaliseBrazilianPhone } from '../../core/phone.ts';
-import type { AuditTrail } from '../audit/index.ts';
+import { type AuditTrail, maskPersonalData } from '../audit/index.ts';
 import type { RunUnitOfWork } from '../db/unit-of-work.ts';
 import { AppError } from '../http/app-error.ts';
 import type { LeadPhonesRepository } from './lead-phones.repository.ts';
@@ -44,11 +44,16 @@ export function createLeadPhonesService({
   }
 
   return {
-    async add(leadId: number, body: z.output<typeof addLeadPhoneBodySchema>): Promise<LeadDetail> {
+    /** A number the person gave since, audited as a change of the lead's data. */
+    async add(
+      leadId: number,
+      body: z.output<typeof addLeadPhoneBodySchema>,
+      audit: AuditTrail,
+    ): Promise<LeadDetail> {
       const normalised = normaliseBrazilianPhone(body.phone);
       if (!normalised.ok) throw new AppError('BAD_REQUEST', normalised.reason);
       const phone = normalised.e164;
-      await unitOfWork(null, async (unit) => {
+      await unitOfWork(audit, async (unit) => {
         const repository = phones.within(unit.trx);
         const lead = await lockedLead(repository, leadId);
         if (lead.phone === phone || (await phoneTakenByAnother(phone, leadId))) {
@@ -72,6 +77,11 @@ export function createLeadPhonesService({
             }
             throw error;
           });
+        await unit.audit({
+          action: 'lead.updated',
+          target: { type: 'lead', id: leadId },
+          details: { changes: { phoneAdded: { from: null, to: maskPersonalData(phone) } } },
+        });
         unit.publish({ type: 'leads.changed', assessorIds: ownersOf(lead) });
       });
       return detail(leadId);
