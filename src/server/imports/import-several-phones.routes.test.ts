@@ -129,4 +129,44 @@ describe('a file with several phone columns', () => {
       '+5511987650062',
     ]);
   });
+
+  it('lets a later row have the numbers a duplicate row brought, as if the two were in separate chunks', async () => {
+    await importFile(excelCsv([header, ['Helena', '11 98765-0081', '', '', '', '']]), 'base.csv');
+    const batch = await importFile(
+      excelCsv([
+        header,
+        // A duplicate through its Celular (Helena's number): it makes no lead, claims nothing.
+        ['Helena de novo', '11 98765-0082', '11 98765-0081', '11 98765-0083', '', ''],
+        // Only the duplicate's new numbers: a lead of its own.
+        ['Ícaro', '11 98765-0083', '', '', '', ''],
+        ['Joana', '11 98765-0084', '11 98765-0082', '', '', ''],
+      ]),
+      'terceira.csv',
+    );
+    expect(batch).toMatchObject({ status: 'done', inserted: 2, duplicates: 1 });
+    expect(await leadByPhone('+5511987650083')).toMatchObject({ name: 'Ícaro' });
+    expect(await leadByPhone('+5511987650084')).toMatchObject({ name: 'Joana' });
+  });
+
+  it('counts and lists as imported with a warning only the rows that made a lead', async () => {
+    await importFile(excelCsv([header, ['Karen', '11 98765-0091', '', '', '', '']]), 'base.csv');
+    const batch = await importFile(
+      excelCsv([
+        header,
+        // A bad second number is a warning; this row is Karen's duplicate.
+        ['Karen de novo', '11 98765-0091', '123', '', '', ''],
+        ['Lúcia', '11 98765-0092', '123', '', '', ''],
+        // A duplicate of Lúcia within the file, with a warning too.
+        ['Lúcia de novo', '11 98765-0092', '124', '', '', ''],
+      ]),
+      'avisos.csv',
+    );
+    expect(batch).toMatchObject({ status: 'done', inserted: 1, duplicates: 2, warnings: 1 });
+    const listed = await context.t.database.db
+      .selectFrom('import_rejections')
+      .select(['row_number', 'imported'])
+      .where('batch_id', '=', batch.id)
+      .execute();
+    expect(listed).toEqual([{ row_number: 3, imported: true }]);
+  });
 });

@@ -4,6 +4,8 @@ import type pg from 'pg';
 import { from as copyFrom } from 'pg-copy-streams';
 import { blockedPhoneTables, phoneIsBlocked } from '../db/blocked-phones.ts';
 
+import { type RowNumbers, rowsClaimedEarlier } from './numbers-claimed.ts';
+
 export interface BatchCounts {
   total: number;
   inserted: number;
@@ -11,6 +13,8 @@ export interface BatchCounts {
   duplicates: number;
   blocked: number;
   rejected: number;
+  /** Rows that made a lead with a change (the list "importadas com avisos"). */
+  warned: number;
 }
 
 /**
@@ -18,7 +22,8 @@ export interface BatchCounts {
  * COPY statement and the lines written for it all follow this one list.
  */
 const stagingTable = {
-  row_number: 'integer NOT NULL',
+  // The key lets every join on a row of the chunk probe an index, whatever the plan.
+  row_number: 'integer PRIMARY KEY',
   name: 'text',
   phone: 'text',
   phone_raw: 'text',
@@ -47,7 +52,7 @@ export type StagingRow = { row_number: number } & Partial<
   Record<Exclude<StagingColumn, 'row_number'>, string | null>
 >;
 
-/** A staging row as a line of COPY text; a column left out is NULL. */
+/** A staging line: a staging row as a line of COPY text; a column left out is NULL. */
 export function stagingLine(row: StagingRow): string {
   return `${stagingColumns.map((column) => copyText(row[column] ?? null)).join('\t')}\n`;
 }
@@ -61,8 +66,15 @@ export interface BatchToLoad {
 }
 
 export function emptyCounts(): BatchCounts {
-  return { total: 0, inserted: 0, updated: 0, duplicates: 0, blocked: 0, rejected: 0 };
+  return { total: 0, inserted: 0, updated: 0, duplicates: 0, blocked: 0, rejected: 0, warned: 0 };
 }
+
+/** A named statement of a chunk, and a way to look at each before it runs (the plan tests). */
+interface ChunkStatement {
+  name: string;
+  sql: string;
+}
+export type BeforeStatement = (statement: ChunkStatement) => Promise<void>;
 
 /**
  * Loading a batch on one connection, in one transaction, chunk by chunk: each chunk of rows
@@ -70,9 +82,14 @@ export function emptyCounts(): BatchCounts {
  * set-based statements store its rejections, fill or skip existing leads and insert the new
  * ones. While PostgreSQL loads one chunk the worker parses the next, so both cores work.
  * Nothing is visible before the commit, so a crash leaves no half batch.
+ *
+ * No statement's cost may grow with the leads already in the base (decision 004): the staging
+ * table is analysed after each COPY, so the planner knows the chunk's size instead of guessing
+ * one row and scanning a table once per row; the base's tables are only ever probed by a
+ * number, through their unique indexes, whatever their statistics say.
  */
 export const stagingSql = {
-  async begin(client: pg.ClientBase) {
+  async begin(client: pg.ClientBase, batch: BatchToLoad) {
     await client.query('BEGIN');
     // One import may take minutes: the pool's per-statement limits do not fit it.
     await client.query('SET LOCAL statement_timeout = 0');
@@ -80,37 +97,58 @@ export const stagingSql = {
     // Room to sort a chunk in memory, and to batch the name index's updates.
     await client.query("SET LOCAL work_mem = '64MB'");
     await client.query("SET LOCAL gin_pending_list_limit = '64MB'");
+    // The chunk's ANALYZE reads a sample of 3,000 rows: enough for its size and its NULLs.
+    await client.query('SET LOCAL default_statistics_target = 10');
     const columns = stagingColumns.map((column) => `${column} ${stagingTable[column]}`);
-    // `blocked` is not copied: each chunk's first statements set it (see chunkStatements).
+    // `blocked` and `taken` are not copied: each chunk's statements set them.
     await client.query(`CREATE TEMP TABLE import_staging
-                          (${columns.join(', ')}, blocked boolean NOT NULL DEFAULT false)
+                          (${columns.join(', ')},
+                           blocked boolean NOT NULL DEFAULT false,
+                           taken boolean NOT NULL DEFAULT false)
                         ON COMMIT DROP`);
-    await client.query(`CREATE TEMP TABLE import_numbers (phone text PRIMARY KEY, first_row integer)
-                        ON COMMIT DROP`);
+    if (batch.severalPhones) {
+      await client.query(`CREATE TEMP TABLE import_numbers
+                            (phone text NOT NULL, row_number integer NOT NULL,
+                             PRIMARY KEY (phone, row_number))
+                          ON COMMIT DROP`);
+    }
   },
 
   /**
    * Loads one chunk of staging lines and adds what it did to `counts`. After the COPY, the
    * chunk's statements go as one query: the worker parses the next chunk meanwhile, and each
-   * separate round trip would leave PostgreSQL idle until the parser let the answer in.
+   * separate round trip would leave PostgreSQL idle until the parser let the answer in. A file
+   * with several phone columns takes one more: which rows of the chunk share a number is
+   * settled in order by the worker between the two.
    */
-  async loadChunk(client: pg.ClientBase, lines: Buffer, batch: BatchToLoad, counts: BatchCounts) {
+  async loadChunk(
+    client: pg.ClientBase,
+    lines: Buffer,
+    batch: BatchToLoad,
+    counts: BatchCounts,
+    beforeStatement?: BeforeStatement,
+  ) {
     const copy = client.query(
       copyFrom(`COPY import_staging (${stagingColumns.join(', ')}) FROM STDIN`),
     );
     await pipeline(Readable.from([lines]), copy);
-    const statements = chunkStatements(batch, client.escapeLiteral(batch.source));
-    // A query of several statements answers with one result per statement.
-    const results = (await client.query(
-      statements.map(({ sql }) => sql).join(';\n'),
-    )) as unknown as pg.QueryResult[];
-    const answer = (name: string) => results[statements.findIndex((each) => each.name === name)];
-    const figures = answer('figures')?.rows[0];
+    const source = client.escapeLiteral(batch.source);
+    const run = (statements: ChunkStatement[]) =>
+      runStatements(client, statements, beforeStatement);
+    const first = await run(screeningStatements(batch));
+    const figures = first.answer('figures')?.rows[0];
     counts.total += figures?.total ?? 0;
     counts.rejected += figures?.rejected ?? 0;
     counts.blocked += figures?.blocked ?? 0;
-    counts.updated += answer('filled')?.rowCount ?? 0;
-    counts.inserted += answer('inserted')?.rows[0]?.inserted ?? 0;
+    let duplicates: number[] = [];
+    if (batch.severalPhones) {
+      const shared = (first.answer('shared numbers')?.rows ?? []) as RowNumbers[];
+      duplicates = rowsClaimedEarlier(shared);
+    }
+    const last = await run(loadingStatements(batch, source, duplicates));
+    counts.updated += last.answer('filled')?.rowCount ?? 0;
+    counts.inserted += last.answer('inserted')?.rows[0]?.inserted ?? 0;
+    counts.warned += last.answer('inserted')?.rows[0]?.warned ?? 0;
   },
 
   /** Closes the batch with its counts; undefined when another server took it over. */
@@ -124,7 +162,7 @@ export const stagingSql = {
     const closed = await client.query(
       `UPDATE import_batches
           SET status = 'done', total_rows = $2, processed_rows = $2, inserted = $3,
-              updated = $4, duplicates = $5, blocked = $6, rejected = $7,
+              updated = $4, duplicates = $5, blocked = $6, rejected = $7, warnings = $8,
               finished_at = clock_timestamp(), heartbeat_at = clock_timestamp()
         WHERE id = $1 AND status = 'running'`,
       [
@@ -135,6 +173,7 @@ export const stagingSql = {
         final.duplicates,
         final.blocked,
         final.rejected,
+        final.warned,
       ],
     );
     // Someone else took the batch over (this server was thought dead): leave it to them.
@@ -143,30 +182,42 @@ export const stagingSql = {
 };
 
 /**
- * The statements that load a staged chunk, in order, each named for the answer read from it;
- * the batch's id and source are written in, since a query of several statements takes no
- * parameters.
+ * Runs statements as one query, or one by one when each is to be looked at first, and answers
+ * each statement's result by its name.
  */
-function chunkStatements(batch: BatchToLoad, source: string): { name: string; sql: string }[] {
+async function runStatements(
+  client: pg.ClientBase,
+  statements: ChunkStatement[],
+  beforeStatement: BeforeStatement | undefined,
+) {
+  let results: pg.QueryResult[];
+  if (beforeStatement) {
+    results = [];
+    for (const statement of statements) {
+      await beforeStatement(statement);
+      results.push(await client.query(statement.sql));
+    }
+  } else {
+    const answer = await client.query(statements.map(({ sql }) => sql).join(';\n'));
+    // A query of several statements answers with one result per statement.
+    results = statements.length === 1 ? [answer] : (answer as unknown as pg.QueryResult[]);
+  }
+  return {
+    answer: (name: string) => results[statements.findIndex((each) => each.name === name)],
+  };
+}
+
+/** A staged row that is neither refused nor on a block list. */
+const callableRow = (alias: string) => `${alias}.reason IS NULL AND NOT ${alias}.blocked`;
+
+/**
+ * The chunk's first statements: its block-list marks, counts and refused rows; for a file with
+ * several phone columns, the rows that meet a lead's number and the numbers the others share.
+ */
+function screeningStatements(batch: BatchToLoad): ChunkStatement[] {
   const batchId = String(Math.trunc(batch.id));
-  // One row per main number, none of whose numbers is already a lead's (leads.phone is
-  // checked by the insert's ON CONFLICT) or an earlier row's of the file.
-  const firstOfEachPhone = `
-    SELECT DISTINCT ON (phone) *
-      FROM import_staging s
-     WHERE reason IS NULL
-       AND NOT blocked
-       AND NOT EXISTS (SELECT 1 FROM lead_phones p WHERE p.phone = s.phone)
-       ${batch.severalPhones ? otherPhonesAreNew : ''}
-     ORDER BY phone, row_number`;
-  // The status is the column's default, 'new': where the transition table's import leads.
-  const insertLeads = `
-    INSERT INTO leads (name, phone, phone_raw, email, cpf, city, uf, notes, extra,
-                       batch_id, source)
-    SELECT name, phone, phone_raw, email, cpf, city, uf, notes, extra, ${batchId}, ${source}
-      FROM first
-    ON CONFLICT (phone) DO NOTHING`;
   return [
+    { name: 'statistics', sql: 'ANALYZE import_staging' },
     // Each row's number is looked up on the block lists once, by a join the planner may run as
     // a hash of a short list, and marked: the count and the insert read the mark. Probing both
     // lists row by row in each of them took 1.7 s per million rows each, with empty lists.
@@ -186,24 +237,104 @@ function chunkStatements(batch: BatchToLoad, source: string): { name: string; sq
           FROM import_staging`,
     },
     {
-      // The refused rows, and the rows imported with a change, for the report's two lists.
+      // The refused rows, for the report's list; the rows imported with a change are stored
+      // once they made a lead.
       name: 'rejections',
       sql: `
         INSERT INTO import_rejections (batch_id, row_number, reason, raw, imported)
-        SELECT ${batchId}, row_number, coalesce(reason, warning), raw, reason IS NULL
-          FROM import_staging WHERE reason IS NOT NULL OR warning IS NOT NULL`,
+        SELECT ${batchId}, row_number, reason, raw, false
+          FROM import_staging WHERE reason IS NOT NULL`,
     },
-    ...(batch.severalPhones
+    ...(batch.severalPhones ? severalPhonesScreening : []),
+  ];
+}
+
+/** A number that is a lead's, probed row by row: a subquery with LIMIT is never hashed. */
+const isLeadsNumber = (number: string) => `
+  (SELECT true FROM leads l WHERE l.phone = ${number} LIMIT 1) IS NOT NULL
+  OR (SELECT true FROM lead_phones p WHERE p.phone = ${number} LIMIT 1) IS NOT NULL`;
+const isAnyLeadsNumber = (numbers: string) => `
+  (SELECT true FROM leads l WHERE l.phone = ANY (${numbers}) LIMIT 1) IS NOT NULL
+  OR (SELECT true FROM lead_phones p WHERE p.phone = ANY (${numbers}) LIMIT 1) IS NOT NULL`;
+
+/**
+ * A row is a duplicate when any of its numbers is a lead's (earlier chunks' rows are leads
+ * already) or was claimed by an earlier row of the chunk that made a lead. The first is marked
+ * here; the numbers that callable rows share within the chunk are answered to the worker, which
+ * settles them in the file's order (`rowsClaimedEarlier`).
+ */
+const severalPhonesScreening: ChunkStatement[] = [
+  {
+    name: 'taken',
+    sql: `
+      UPDATE import_staging s SET taken = true
+       WHERE ${callableRow('s')}
+         AND (${isLeadsNumber('s.phone')}
+           OR (s.other_phones IS NOT NULL AND (${isAnyLeadsNumber('s.other_phones')})))`,
+  },
+  {
+    name: 'numbers',
+    sql: `
+      INSERT INTO import_numbers (phone, row_number)
+      SELECT phone, row_number FROM import_staging s WHERE ${callableRow('s')} AND NOT s.taken
+      UNION ALL
+      SELECT unnest(other_phones), row_number FROM import_staging s
+       WHERE ${callableRow('s')} AND NOT s.taken AND s.other_phones IS NOT NULL
+      ON CONFLICT DO NOTHING`,
+  },
+  { name: 'numbers statistics', sql: 'ANALYZE import_numbers' },
+  {
+    name: 'shared numbers',
+    sql: `
+      SELECT n.row_number AS "rowNumber", array_agg(n.phone) AS phones
+        FROM import_numbers n
+       WHERE EXISTS (SELECT 1 FROM import_numbers o
+                      WHERE o.phone = n.phone AND o.row_number <> n.row_number)
+       GROUP BY n.row_number`,
+  },
+];
+
+/**
+ * The chunk's last statements: the rows found duplicates of earlier ones marked, the empty
+ * fields of existing leads filled, the new leads inserted with their numbers and their
+ * warnings, the staging tables emptied. The batch's id and source are written in, since a
+ * query of several statements takes no parameters.
+ */
+function loadingStatements(
+  batch: BatchToLoad,
+  source: string,
+  duplicates: number[],
+): ChunkStatement[] {
+  const batchId = String(Math.trunc(batch.id));
+  // The row that comes first for each main number: the one that may fill an existing lead's
+  // empty fields, and in a one-phone file the one that may make a lead.
+  const firstOfEachPhone = `
+    SELECT DISTINCT ON (phone) *
+      FROM import_staging s
+     WHERE ${callableRow('s')}
+       AND (SELECT true FROM lead_phones p WHERE p.phone = s.phone LIMIT 1) IS NULL
+     ORDER BY phone, row_number`;
+  // For several phone columns the screening settled every row: a callable row not taken is
+  // new. In a one-phone file, the first row of each number is, unless its number is a lead's
+  // (the insert's ON CONFLICT).
+  const newRows = batch.severalPhones
+    ? `SELECT * FROM import_staging s WHERE ${callableRow('s')} AND NOT s.taken`
+    : firstOfEachPhone;
+  // The status is the column's default, 'new': where the transition table's import leads.
+  const insertLeads = `
+    INSERT INTO leads (name, phone, phone_raw, email, cpf, city, uf, notes, extra,
+                       batch_id, source)
+    SELECT name, phone, phone_raw, email, cpf, city, uf, notes, extra, ${batchId}, ${source}
+      FROM candidates
+    ON CONFLICT (phone) DO NOTHING
+    RETURNING id, phone`;
+  return [
+    ...(duplicates.length > 0
       ? [
           {
-            name: 'numbers',
-            sql: `
-              INSERT INTO import_numbers
-              SELECT phone, min(row_number) FROM (
-                SELECT phone, row_number FROM import_staging WHERE reason IS NULL
-                UNION ALL
-                SELECT unnest(other_phones), row_number FROM import_staging WHERE reason IS NULL
-              ) numbers GROUP BY phone`,
+            name: 'duplicates of earlier rows',
+            sql: `UPDATE import_staging SET taken = true
+                   WHERE row_number = ANY ('{${duplicates.map(Math.trunc).join(',')}}'::integer[])`,
           },
         ]
       : []),
@@ -234,46 +365,45 @@ function chunkStatements(batch: BatchToLoad, source: string): { name: string; sq
         ]
       : []),
     {
+      // The rows that made a lead, matched by their number (one new row per number): only
+      // they bring their other numbers and enter the list of rows imported with a warning.
       name: 'inserted',
-      sql: batch.severalPhones
-        ? `WITH first AS MATERIALIZED (${firstOfEachPhone}),
-                inserted AS (${insertLeads} RETURNING id, phone),
-                numbers AS (${insertNumbers})
-           SELECT count(*)::int AS inserted FROM inserted`
-        : `WITH first AS (${firstOfEachPhone}),
-                inserted AS (${insertLeads} RETURNING 1)
-           SELECT count(*)::int AS inserted FROM inserted`,
+      sql: `
+        WITH candidates AS MATERIALIZED (${newRows}),
+             inserted AS (${insertLeads}),
+             made AS MATERIALIZED (
+               SELECT i.id, c.row_number, c.phones, c.warning, c.raw
+                 FROM inserted i JOIN candidates c ON c.phone = i.phone),
+             numbers AS (${insertNumbers}),
+             warned AS (
+               INSERT INTO import_rejections (batch_id, row_number, reason, raw, imported)
+               SELECT ${batchId}, row_number, warning, raw, true
+                 FROM made WHERE warning IS NOT NULL
+               RETURNING 1)
+        SELECT (SELECT count(*) FROM made)::int AS inserted,
+               (SELECT count(*) FROM warned)::int AS warned`,
     },
-    { name: 'emptied', sql: 'TRUNCATE import_staging, import_numbers' },
+    {
+      name: 'emptied',
+      sql: batch.severalPhones
+        ? 'TRUNCATE import_staging, import_numbers'
+        : 'TRUNCATE import_staging',
+    },
   ];
 }
 
 /**
- * For a file with several phone columns: a row is new only if none of its other numbers is a
- * lead's, nor a number of an earlier row of the chunk (`import_numbers`: where each number of
- * the chunk first appears; earlier chunks' rows are leads already).
- */
-const otherPhonesAreNew = `
-  AND (SELECT first_row FROM import_numbers n WHERE n.phone = s.phone) = s.row_number
-  AND (s.other_phones IS NULL OR (
-        NOT EXISTS (SELECT 1 FROM leads l WHERE l.phone = ANY (s.other_phones))
-    AND NOT EXISTS (SELECT 1 FROM lead_phones p WHERE p.phone = ANY (s.other_phones))
-    AND NOT EXISTS (SELECT 1 FROM import_numbers n
-                     WHERE n.phone = ANY (s.other_phones) AND n.first_row < s.row_number)))`;
-
-/**
- * The numbers of the leads just inserted that have several, in the file's order; a number on
+ * The numbers of the leads just made that have several, in the file's order; a number on
  * a block list is kept as "Não ligar", so the assessor sees it and dials the others.
  */
 export const insertNumbers = `
   INSERT INTO lead_phones (lead_id, position, phone, phone_raw, label, whatsapp, state)
-  SELECT i.id, n.position - 1, n.number->>'phone', n.number->>'raw', n.number->>'label',
+  SELECT m.id, n.position - 1, n.number->>'phone', n.number->>'raw', n.number->>'label',
          (n.number->>'whatsapp')::boolean,
          CASE WHEN ${phoneIsBlocked("n.number->>'phone'")} THEN 'do_not_call' ELSE 'valid' END
-    FROM inserted i
-    JOIN first f ON f.phone = i.phone
-   CROSS JOIN LATERAL jsonb_array_elements(f.phones) WITH ORDINALITY AS n (number, position)
-   WHERE f.phones IS NOT NULL
+    FROM made m
+   CROSS JOIN LATERAL jsonb_array_elements(m.phones) WITH ORDINALITY AS n (number, position)
+   WHERE m.phones IS NOT NULL
   ON CONFLICT DO NOTHING`;
 
 /** A value in PostgreSQL's COPY text format. */

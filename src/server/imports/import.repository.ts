@@ -1,5 +1,4 @@
 import { type Kysely, sql, type Transaction } from 'kysely';
-import type pg from 'pg';
 import type { LegalBasis } from '../../core/imports.ts';
 import type { Database } from '../db/schema.ts';
 import { startsFrom } from '../lead-transitions/lead-transition.sql.ts';
@@ -27,19 +26,6 @@ export interface NewBatch {
 }
 
 export type ImportRepository = ReturnType<typeof createImportRepository>;
-
-/**
- * The rows of a loaded batch that were accepted with a warning (invisible characters taken out
- * of their texts). Run on the import's own connection before its COMMIT, so the count commits
- * with the batch or not at all, as the other counts do.
- */
-export async function recordBatchWarnings(
-  client: pg.ClientBase,
-  batchId: number,
-  warnings: number,
-): Promise<void> {
-  await client.query('UPDATE import_batches SET warnings = $2 WHERE id = $1', [batchId, warnings]);
-}
 
 const batchColumns = [
   'b.id',

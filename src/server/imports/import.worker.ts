@@ -8,7 +8,7 @@ import { ChunkBuffers } from './chunk-buffers.ts';
 import { inspectFile } from './file-inspection.ts';
 import type { FileRow, ReadProgress } from './file-row.ts';
 import { createHeapCollector } from './heap-collector.ts';
-import { createImportRepository, recordBatchWarnings } from './import.repository.ts';
+import { createImportRepository } from './import.repository.ts';
 import { uploadPath } from './import-files.ts';
 import { normaliseRow, type RowLayout, rawRow, rowLayout } from './import-row.ts';
 import {
@@ -34,6 +34,8 @@ export interface ImportWorkerOptions {
   tidyAfterLeads?: number;
   /** Called after each row is read; tests throw from it to kill an import mid-way. */
   afterRow?: (rowNumber: number) => void;
+  /** Rows loaded at once (default 20 000); tests cut a file in several ways with it. */
+  chunkRows?: number;
 }
 
 export interface ImportWorker {
@@ -51,7 +53,7 @@ const heartbeatMs = 1000;
  * Rows per chunk loaded at once: big enough that each statement's overhead is small, small
  * enough that two chunks (one loading, one being parsed) stay a few megabytes.
  */
-const loadChunkRows = 20_000;
+const defaultChunkRows = 20_000;
 
 /** The in-process worker: one import at a time per server, several servers share the queue. */
 export function startImportWorker(options: ImportWorkerOptions): ImportWorker {
@@ -59,6 +61,7 @@ export function startImportWorker(options: ImportWorkerOptions): ImportWorker {
   const log = options.log ?? (() => {});
   // A live server beats every second: fifteen missed beats mean it died.
   const staleSeconds = options.staleSeconds ?? 15;
+  const loadChunkRows = options.chunkRows ?? defaultChunkRows;
   let stopping = false;
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<void> | undefined;
@@ -116,7 +119,7 @@ export function startImportWorker(options: ImportWorkerOptions): ImportWorker {
         severalPhones: layout.phoneIndexes.length > 1,
       };
       const totals = emptyCounts();
-      await stagingSql.begin(client);
+      await stagingSql.begin(client, toLoad);
       // The chunk PostgreSQL is loading while the next one is parsed.
       let loading: Promise<void> = Promise.resolve();
       const heap = createHeapCollector();
@@ -127,7 +130,6 @@ export function startImportWorker(options: ImportWorkerOptions): ImportWorker {
         heap.collectIfGrown();
       };
       const chunks = new ChunkBuffers();
-      let warnings = 0;
       let header = true;
       for await (const rows of batches) {
         for (const row of rows) {
@@ -138,12 +140,11 @@ export function startImportWorker(options: ImportWorkerOptions): ImportWorker {
           if (stopping) throw new Stopped();
           processed++;
           options.afterRow?.(processed);
-          const staged = stagingLineOf(row, layout);
-          if (staged.warned) warnings++;
-          if (!chunks.add(staged.line)) {
+          const line = stagingLineOf(row, layout);
+          if (!chunks.add(line)) {
             if (chunks.lines > 0) await load(chunks.take());
             // A line bigger than a whole buffer goes alone.
-            if (!chunks.add(staged.line)) await load(Buffer.from(staged.line));
+            if (!chunks.add(line)) await load(Buffer.from(line));
           }
           if (chunks.lines >= loadChunkRows) await load(chunks.take());
         }
@@ -154,7 +155,6 @@ export function startImportWorker(options: ImportWorkerOptions): ImportWorker {
       // wait for the commit, and the commit waits for the beat.
       await heartbeat.stop();
       const counts = await stagingSql.close(client, batch.id, totals);
-      if (counts && warnings > 0) await recordBatchWarnings(client, batch.id, warnings);
       if (counts) await enqueueImportFinished(client, batch.id);
       await client.query('COMMIT');
       if (counts) {
@@ -164,7 +164,7 @@ export function startImportWorker(options: ImportWorkerOptions): ImportWorker {
         );
         log(
           `importação ${batch.id}: ${counts.inserted} incluídos, ${counts.duplicates} duplicados, ` +
-            `${counts.blocked} bloqueados, ${counts.rejected} rejeitados, ${warnings} com avisos`,
+            `${counts.blocked} bloqueados, ${counts.rejected} rejeitados, ${counts.warned} com avisos`,
         );
       }
       await rm(filePath, { force: true });
@@ -238,8 +238,8 @@ async function tidyLeads(client: pg.ClientBase, log: (message: string) => void, 
   }
 }
 
-/** A row as a staging line, and whether it was accepted with a warning. */
-function stagingLineOf(row: FileRow, layout: RowLayout): { line: string; warned: boolean } {
+/** A row as a staging line. */
+function stagingLineOf(row: FileRow, layout: RowLayout): string {
   // PostgreSQL text cannot hold NUL characters.
   const cells = row.cells.some((cell) => cell.includes('\0'))
     ? row.cells.map((cell) => cell.replaceAll('\0', ''))
@@ -272,5 +272,5 @@ function stagingLineOf(row: FileRow, layout: RowLayout): { line: string; warned:
           : {}),
       }
     : { row_number: row.rowNumber, reason: result.reason, raw: JSON.stringify(result.raw) };
-  return { line: stagingLine(staged), warned: result.ok && result.warnings.length > 0 };
+  return stagingLine(staged);
 }

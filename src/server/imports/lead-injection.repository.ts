@@ -69,11 +69,13 @@ export function createLeadInjectionRepository() {
       const ids = new Map(made.rows.map((lead) => [indexOf.get(lead.phone) as number, lead.id]));
       const withNumbers = rows.filter((row) => row.phones !== null && ids.has(row.index));
       if (withNumbers.length > 0) {
-        // The import's own statement, over the leads just made ("inserted") and their rows.
+        // The import's own statement, over the leads just made and their rows ("made").
         await sql`
-          WITH inserted AS (SELECT id, phone FROM leads WHERE id = ANY (${withNumbers.map((row) => ids.get(row.index))}::bigint[])),
-               first AS (SELECT * FROM jsonb_to_recordset(${JSON.stringify(withNumbers)}::jsonb)
-                                    AS i (${rowColumns}))
+          WITH made AS (
+            SELECT l.id, i.phones
+              FROM jsonb_to_recordset(${JSON.stringify(withNumbers)}::jsonb) AS i (${rowColumns})
+              JOIN leads l ON l.phone = i.phone
+             WHERE l.id = ANY (${withNumbers.map((row) => ids.get(row.index))}::bigint[]))
           ${sql.raw(insertNumbers)}`.execute(trx);
       }
       return ids;
