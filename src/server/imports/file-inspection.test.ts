@@ -73,4 +73,26 @@ describe('inspectFile within the file limits', () => {
       inspect(xlsxOfParts({ sheet: sheet('<c r="ALM1"><v>1</v></c>') })),
     ).rejects.toThrow('A linha 1 tem 1.001 colunas; o limite é 1.000.');
   });
+
+  it('reads UTF-8 capitals with a stray byte as Windows-1252, and refuses bytes that are neither', async () => {
+    const line = Buffer.from('ÁLVARO ÍCARO “ZÉ”;11987650001\r\n');
+    const mixed = await inspect(
+      Buffer.concat([
+        Buffer.from('NOME;TELEFONE\r\n'),
+        ...Array.from({ length: 100 }, () => line),
+        Buffer.from([0xff, 0x0d, 0x0a]),
+      ]),
+    );
+    expect(mixed.csv?.encoding).toBe('windows-1252');
+    expect(mixed.rows).toHaveLength(20);
+    const garbage = Buffer.from('Ana \x81\x8d\x8f\x90\x9d;11987650001\r\n', 'latin1');
+    await expect(
+      inspect(
+        Buffer.concat([
+          Buffer.from('nome;telefone\r\n'),
+          ...Array.from({ length: 50 }, () => garbage),
+        ]),
+      ),
+    ).rejects.toThrow('O arquivo não é uma planilha CSV nem XLSX.');
+  });
 });

@@ -112,22 +112,43 @@ function decode(sample: Buffer, settings: { encoding: CsvEncoding; bom: boolean 
   });
 }
 
-/**
- * Text has few control characters; images, PDFs and executables have many. Read as
- * Windows-1252, bytes that are no character of it (0x81, 0x8D, 0x8F, 0x90, 0x9D: U+FFFD) count
- * too: a file that is neither UTF-8 nor Windows-1252 is no text this reader knows.
- */
-function looksBinary(text: string, encoding: CsvEncoding): boolean {
+/** Text has few control characters; images, PDFs and executables have many. */
+function looksBinary(text: string): boolean {
   const probe = text.slice(0, 8192);
-  const unknown = encoding === 'windows-1252' ? 0xfffd : -1;
   let control = 0;
   for (let index = 0; index < probe.length; index++) {
     const code = probe.charCodeAt(index);
     if (code === 0) return true;
     if (code < 0x20 && code !== 0x09 && code !== 0x0a && code !== 0x0d) control++;
-    else if ((code >= 0x80 && code < 0xa0) || code === unknown) control++;
   }
   return control > probe.length * 0.01;
+}
+
+/** The five bytes Windows-1252 leaves without a character. */
+const unassignedIn1252 = new Set([0x81, 0x8d, 0x8f, 0x90, 0x9d]);
+
+/**
+ * Whether bytes that are not UTF-8 are no Windows-1252 text either: more than 1 % of the
+ * probe are bytes Windows-1252 has no character for, outside a well-formed UTF-8 sequence
+ * (where "Á" is C3 81 and "”" E2 80 9D, in a file that mixes the two).
+ */
+function neitherUtf8Nor1252(bytes: Buffer): boolean {
+  const end = Math.min(bytes.length, 8192);
+  let unassigned = 0;
+  for (let index = 0; index < end; index++) {
+    const byte = bytes[index] as number;
+    const length = byte >= 0xf0 && byte <= 0xf4 ? 4 : byte >= 0xe0 ? 3 : byte >= 0xc2 ? 2 : 1;
+    if (length > 1 && byte < 0xf5) {
+      let next = index + 1;
+      while (next < index + length && ((bytes[next] ?? 0) & 0xc0) === 0x80) next++;
+      if (next === index + length) {
+        index = next - 1;
+        continue;
+      }
+    }
+    if (unassignedIn1252.has(byte)) unassigned++;
+  }
+  return unassigned > end * 0.01;
 }
 
 /** The delimiter seen most often in the header line, outside quotes. */
@@ -148,8 +169,9 @@ export function detectDelimiter(headerLine: string): CsvDelimiter {
 function inspectCsvSample(sample: Buffer, cut: boolean, encoding?: CsvEncoding): FileInspection {
   const settings = encoding ? { encoding, bom: false } : detectCsvEncoding(sample);
   let text = decode(sample, settings);
-  if (looksBinary(text, settings.encoding))
+  if (looksBinary(text) || (settings.encoding === 'windows-1252' && neitherUtf8Nor1252(sample))) {
     throw new AppError('UNSUPPORTED_MEDIA_TYPE', notCsvOrXlsx);
+  }
   if (cut) {
     const lastNewline = text.lastIndexOf('\n');
     if (lastNewline > 0) text = text.slice(0, lastNewline + 1);
