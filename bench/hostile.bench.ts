@@ -1,5 +1,6 @@
 import { spawn } from 'node:child_process';
 import { readFile } from 'node:fs/promises';
+import os from 'node:os';
 import { hostileFiles } from '../src/server/imports/fixtures/hostile-files.ts';
 import type { BenchContext } from './context.ts';
 import { below, type Figure, percentile } from './harness.ts';
@@ -28,6 +29,7 @@ export async function hostileBenchmarks(context: BenchContext): Promise<Figure[]
   const body = `${'{"a":'.repeat(levels)}1${'}'.repeat(levels)}`;
   try {
     const signInStatuses = new Map<number, number>();
+    const nestedJsonLoad = machineLoad();
     const nestedJson = await healthWhile(baseUrl, durationMs, async () => {
       const response = await fetch(`${baseUrl}/api/auth/sign-in/email`, {
         method: 'POST',
@@ -45,6 +47,7 @@ export async function hostileBenchmarks(context: BenchContext): Promise<Figure[]
       uploader({ BASE_URL: baseUrl, COOKIE: cookie, SENDER: String(sender) }),
     );
     await Promise.all(uploaders.map((started) => started.ready));
+    const uploadLoad = machineLoad();
     const uploadHealth = await healthFor(baseUrl, uploadDurationMs);
     const results = await Promise.all(uploaders.map((started) => started.done));
     const unexpected = results.flatMap((result) => result.unexpected);
@@ -67,14 +70,14 @@ export async function hostileBenchmarks(context: BenchContext): Promise<Figure[]
         percentile(nestedJson.latencies, 95),
         'ms',
         50,
-        `${nestedJson.latencies.length} health checks in ${durationMs / 1000} s; the attack got ${answers(signInStatuses)}`,
+        `${nestedJson.latencies.length} health checks in ${durationMs / 1000} s; the attack got ${answers(signInStatuses)}; ${nestedJsonLoad}`,
       ),
       below(
         `GET /api/health p95 while ${senders} clients upload hostile files to the import preview, the import and the block lists`,
         percentile(uploadHealth, 95),
         'ms',
         50,
-        `${uploadHealth.length} health checks in ${uploadDurationMs / 1000} s, slowest ${Math.max(...uploadHealth).toFixed(0)} ms; ${sent} uploads of ${hostileFiles().length} files to 3 readers, answered ${answers(uploadStatuses)}, each the pt-BR refusal the tests expect; the server's peak resident memory over both attacks ${peak === undefined ? 'unknown' : `${peak.toFixed(0)} MiB`}`,
+        `${uploadHealth.length} health checks in ${uploadDurationMs / 1000} s, slowest ${Math.max(...uploadHealth).toFixed(0)} ms; ${sent} uploads of ${hostileFiles().length} files to 3 readers, answered ${answers(uploadStatuses)}, each the pt-BR refusal the tests expect; the server's peak resident memory over both attacks ${peak === undefined ? 'unknown' : `${peak.toFixed(0)} MiB`}; ${uploadLoad}`,
       ),
     ];
   } finally {
@@ -160,6 +163,14 @@ async function healthFor(baseUrl: string, durationMs: number, failed = () => fal
     latencies.push(performance.now() - before);
   }
   return latencies;
+}
+
+/**
+ * The machine's load average over the last minute before an attack, against its cores: the
+ * health check's time depends on what else the machine runs.
+ */
+function machineLoad(): string {
+  return `machine load average ${os.loadavg()[0]?.toFixed(1)} on ${os.cpus().length} cores before it`;
 }
 
 /** A process's peak resident memory, in MiB (Linux), or undefined elsewhere. */
