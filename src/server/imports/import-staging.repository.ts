@@ -22,8 +22,7 @@ export interface BatchCounts {
  * COPY statement and the lines written for it all follow this one list.
  */
 const stagingTable = {
-  // The key lets every join on a row of the chunk probe an index, whatever the plan.
-  row_number: 'integer PRIMARY KEY',
+  row_number: 'integer NOT NULL',
   name: 'text',
   phone: 'text',
   phone_raw: 'text',
@@ -106,12 +105,6 @@ export const stagingSql = {
                            blocked boolean NOT NULL DEFAULT false,
                            taken boolean NOT NULL DEFAULT false)
                         ON COMMIT DROP`);
-    if (batch.severalPhones) {
-      await client.query(`CREATE TEMP TABLE import_numbers
-                            (phone text NOT NULL, row_number integer NOT NULL,
-                             PRIMARY KEY (phone, row_number))
-                          ON COMMIT DROP`);
-    }
   },
 
   /**
@@ -273,24 +266,21 @@ const severalPhonesScreening: ChunkStatement[] = [
            OR (s.other_phones IS NOT NULL AND (${isAnyLeadsNumber('s.other_phones')})))`,
   },
   {
-    name: 'numbers',
-    sql: `
-      INSERT INTO import_numbers (phone, row_number)
-      SELECT phone, row_number FROM import_staging s WHERE ${callableRow('s')} AND NOT s.taken
-      UNION ALL
-      SELECT unnest(other_phones), row_number FROM import_staging s
-       WHERE ${callableRow('s')} AND NOT s.taken AND s.other_phones IS NOT NULL
-      ON CONFLICT DO NOTHING`,
-  },
-  { name: 'numbers statistics', sql: 'ANALYZE import_numbers' },
-  {
+    // Each number of the chunk's callable rows, and the rows that list it: no join, so no plan
+    // can loop over the chunk once per row.
     name: 'shared numbers',
     sql: `
-      SELECT n.row_number AS "rowNumber", array_agg(n.phone) AS phones
-        FROM import_numbers n
-       WHERE EXISTS (SELECT 1 FROM import_numbers o
-                      WHERE o.phone = n.phone AND o.row_number <> n.row_number)
-       GROUP BY n.row_number`,
+      SELECT row_number AS "rowNumber", array_agg(phone) AS phones
+        FROM (SELECT phone, row_number, count(*) OVER (PARTITION BY phone) AS listed
+                FROM (SELECT phone, row_number FROM import_staging s
+                       WHERE ${callableRow('s')} AND NOT s.taken
+                      UNION ALL
+                      SELECT unnest(other_phones), row_number FROM import_staging s
+                       WHERE ${callableRow('s')} AND NOT s.taken AND s.other_phones IS NOT NULL
+                     ) numbers
+             ) counted
+       WHERE listed > 1
+       GROUP BY row_number`,
   },
 ];
 
@@ -383,12 +373,7 @@ function loadingStatements(
         SELECT (SELECT count(*) FROM made)::int AS inserted,
                (SELECT count(*) FROM warned)::int AS warned`,
     },
-    {
-      name: 'emptied',
-      sql: batch.severalPhones
-        ? 'TRUNCATE import_staging, import_numbers'
-        : 'TRUNCATE import_staging',
-    },
+    { name: 'emptied', sql: 'TRUNCATE import_staging' },
   ];
 }
 
