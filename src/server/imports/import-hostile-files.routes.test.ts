@@ -80,14 +80,31 @@ describe('import', () => {
 
     it.each(cases)('%s', async (_label, make, fileName, status, message) => {
       const before = await counts();
-      // The preview shows a file without a phone column: the mapping is chosen after it.
+      // The preview shows a file without a phone column: the mapping is chosen after it. A
+      // block list reads a file of phones without a header as well.
       const urls =
-        fileName === 'x.csv' ? ['/api/imports'] : ['/api/imports', '/api/imports/preview'];
+        fileName === 'x.csv'
+          ? ['/api/imports']
+          : ['/api/imports', '/api/imports/preview', '/api/block-lists'];
+      const blockListFields = { name: 'Lista hostil', listDate: '2026-11-01' };
       for (const url of urls) {
-        const response = await postForm(context.t.app, url, context.cookie, await make(), fileName);
+        const fields = url === '/api/block-lists' ? blockListFields : {};
+        const response = await postForm(
+          context.t.app,
+          url,
+          context.cookie,
+          await make(),
+          fileName,
+          fields,
+        );
         expect(response.statusCode, response.body).toBe(status);
         expect(response.json().error.message).toMatch(message);
       }
+      const lists = await context.t.database.db
+        .selectFrom('block_list_sources')
+        .select('id')
+        .execute();
+      expect(lists).toEqual([]);
       expect(await counts()).toEqual(before);
       expect(await leftoverFiles()).toEqual([]);
     });
