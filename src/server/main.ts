@@ -56,10 +56,12 @@ async function main() {
   });
 
   const stop = async (exitCode: number) => {
-    await importWorker?.stop().catch(() => {});
-    await webhookWorker?.stop().catch(() => {});
-    await leadRetention?.stop().catch(() => {});
-    await idempotencyKeyPurge?.stop().catch(() => {});
+    // Side by side: each waits for its own work under way (an import ends its session at once).
+    await Promise.all(
+      [importWorker, webhookWorker, leadRetention, idempotencyKeyPurge].map((job) =>
+        job?.stop().catch(() => {}),
+      ),
+    );
     await app?.close().catch(() => {});
     await database.close().catch(() => {});
     await embedded?.stop().catch(() => {});

@@ -141,6 +141,15 @@ export function createImportRepository(db: Kysely<Database>) {
         .execute();
     },
 
+    /**
+     * Ends the session `pid` (the import's own connection) at once: the statement it runs is
+     * cancelled and its transaction rolled back, where closing the socket alone would leave the
+     * statement running until it next wrote to the client.
+     */
+    async endSession(pid: number) {
+      await sql`SELECT pg_terminate_backend(${pid})`.execute(db);
+    },
+
     async markFailed(id: number, error: string) {
       await db
         .updateTable('import_batches')

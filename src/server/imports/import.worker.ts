@@ -67,6 +67,11 @@ export function startImportWorker(options: ImportWorkerOptions): ImportWorker {
   let running: Promise<void> | undefined;
   /** The connection vacuuming after an import, ended by stop(): the vacuum is not worth a wait. */
   let tidying: pg.Client | undefined;
+  /**
+   * The session loading a batch, ended by stop(): a chunk's statement may run for seconds (or
+   * wait behind a lock), and a stop must not wait for it nor for the rest of the file.
+   */
+  let loadingSession: number | undefined;
 
   const schedule = (delay: number) => {
     if (stopping) return;
@@ -97,6 +102,7 @@ export function startImportWorker(options: ImportWorkerOptions): ImportWorker {
     const progress: ReadProgress = { bytesRead: 0 };
     let processed = 0;
     const client = await options.database.connectUnlimited();
+    loadingSession = await sessionOf(client).catch(() => undefined);
     let ending: Promise<void> | undefined;
     // Closing the connection rolls back whatever it did not commit, a COPY half sent too.
     const endClient = () => (ending ??= client.end().catch(() => {}));
@@ -156,6 +162,9 @@ export function startImportWorker(options: ImportWorkerOptions): ImportWorker {
       await heartbeat.stop();
       const counts = await stagingSql.close(client, batch.id, totals);
       if (counts) await enqueueImportFinished(client, batch.id);
+      // From the commit on a stop waits for it: a session ended mid-commit could leave the batch
+      // done in the database and its file kept for a load that will never come.
+      loadingSession = undefined;
       await client.query('COMMIT');
       if (counts) {
         // As a unit of work does: the pages hear of the new leads once they are committed.
@@ -178,7 +187,8 @@ export function startImportWorker(options: ImportWorkerOptions): ImportWorker {
       if (error instanceof SimulatedCrash) return;
       // The failed transaction may hold the batch's row until it ends.
       await endClient();
-      if (error instanceof Stopped) {
+      // A stop ends the session under way: whatever the load then failed with, it was the stop.
+      if (error instanceof Stopped || stopping) {
         await repository.requeue(batch.id);
         return;
       }
@@ -190,6 +200,7 @@ export function startImportWorker(options: ImportWorkerOptions): ImportWorker {
       await repository.markFailed(batch.id, message);
       await rm(filePath, { force: true });
     } finally {
+      loadingSession = undefined;
       await endClient();
     }
   }
@@ -200,6 +211,10 @@ export function startImportWorker(options: ImportWorkerOptions): ImportWorker {
       stopping = true;
       clearTimeout(timer);
       await tidying?.end().catch(() => {});
+      if (loadingSession !== undefined) {
+        // Rolled back as a closed connection would be; the batch is queued again below.
+        await repository.endSession(loadingSession).catch(() => {});
+      }
       await running;
     },
   };
@@ -236,6 +251,12 @@ async function tidyLeads(client: pg.ClientBase, log: (message: string) => void, 
   } catch (error) {
     log(`importação ${batchId}: VACUUM depois da importação não concluído: ${String(error)}`);
   }
+}
+
+/** The server process of `client`'s session, which another session can end. */
+async function sessionOf(client: pg.ClientBase): Promise<number> {
+  const result = await client.query<{ pid: number }>('SELECT pg_backend_pid() AS pid');
+  return result.rows[0]?.pid ?? Promise.reject(new Error('pg_backend_pid() sem resposta'));
 }
 
 /** A row as a staging line. */
