@@ -1,6 +1,6 @@
-import { type ChildProcess, spawn } from 'node:child_process';
-import { existsSync } from 'node:fs';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -64,6 +64,22 @@ async function waitUntilHealthy(port: number, server: RunningServer) {
   throw new Error(`not healthy:\n${server.output()}`);
 }
 
+async function postmasterPid(): Promise<number> {
+  const pidFile = await readFile(path.join(dataDir, 'postgres', 'postmaster.pid'), 'utf8');
+  return Number.parseInt(pidFile.split('\n')[0] ?? '', 10);
+}
+
+/** Whether `pid` still runs: a process ended but not yet reaped by its new parent does not. */
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+  const stat = existsSync(`/proc/${pid}/stat`) ? readFileSync(`/proc/${pid}/stat`, 'utf8') : '';
+  return stat.slice(stat.lastIndexOf(')') + 2, stat.lastIndexOf(')') + 3) !== 'Z';
+}
+
 async function signIn(port: number, email: string, password: string) {
   return fetch(`http://127.0.0.1:${port}/api/auth/sign-in/email`, {
     method: 'POST',
@@ -73,7 +89,7 @@ async function signIn(port: number, email: string, password: string) {
 }
 
 describe('starting and stopping CCA on its embedded PostgreSQL', () => {
-  it('creates the first admin once, refuses a second server, stops cleanly and survives SIGKILL', async () => {
+  it('creates the first admin once, refuses a second server, stops cleanly, and ends its PostgreSQL when killed with SIGKILL', async () => {
     const port = await findFreePort();
     const first = startServer(port);
     await waitUntilHealthy(port, first);
@@ -96,14 +112,39 @@ describe('starting and stopping CCA on its embedded PostgreSQL', () => {
     await waitUntilHealthy(port, third);
     expect(third.output()).not.toContain('Primeiro administrador criado');
     expect((await signIn(port, 'admin@cca.local', password ?? '')).status).toBe(200);
+    // Killed outright, CCA gets no chance to stop its PostgreSQL: that must end all the same.
+    const postmaster = await postmasterPid();
+    expect(isAlive(postmaster)).toBe(true);
     third.process.kill('SIGKILL');
     await third.exited;
+    const killedAt = Date.now();
+    while (isAlive(postmaster) && Date.now() - killedAt < 10_000) {
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    expect(isAlive(postmaster), 'the PostgreSQL of a killed CCA still runs after 10 s').toBe(false);
 
     const fourth = startServer(port);
     await waitUntilHealthy(port, fourth);
-    expect(fourth.output()).toContain('deixado por uma execução anterior');
     expect((await signIn(port, 'admin@cca.local', password ?? '')).status).toBe(200);
-    fourth.process.kill('SIGTERM');
-    expect(await fourth.exited).toBe(0);
-  });
+
+    // Its watcher killed too (a whole process group at once), the PostgreSQL stays: the next
+    // start stops it before starting its own.
+    const watcher = execFileSync('pgrep', [
+      '-P',
+      String(fourth.process.pid),
+      '-f',
+      'cca-postgres-watch',
+    ])
+      .toString()
+      .trim();
+    process.kill(Number(watcher), 'SIGKILL');
+    fourth.process.kill('SIGKILL');
+    await fourth.exited;
+    const fifth = startServer(port);
+    await waitUntilHealthy(port, fifth);
+    expect(fifth.output()).toContain('deixado por uma execução anterior');
+    expect((await signIn(port, 'admin@cca.local', password ?? '')).status).toBe(200);
+    fifth.process.kill('SIGTERM');
+    expect(await fifth.exited).toBe(0);
+  }, 120_000);
 });

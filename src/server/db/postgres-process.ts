@@ -109,6 +109,10 @@ export async function startPostgres(
   const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
     server.once('close', (code, signal) => resolve({ code, signal })),
   );
+  if (server.pid !== undefined) {
+    const watcher = watchForOurDeath(server.pid);
+    void exited.then(() => watcher.kill());
+  }
   const output = collectOutput(server);
   await new Promise<void>((resolve, reject) => {
     const watchForReady = () => {
@@ -130,6 +134,32 @@ export async function startPostgres(
       await exited;
     },
   };
+}
+
+/**
+ * Stops PostgreSQL (fast shutdown, as stop() does) once this process has died, however it died.
+ * A SIGKILL gives CCA no chance to stop it, and PostgreSQL does not notice its parent is gone:
+ * it would hold the port, the data folder and its memory until the next start found it. The
+ * watcher is a shell reading a pipe from us that we never write to; the pipe closes only when
+ * this process ends, and then it signals PostgreSQL. It runs as we do: as root it may signal
+ * the `postgres` user's processes, otherwise PostgreSQL is ours. Killed (SIGTERM) as soon as
+ * PostgreSQL ends, it never signals a process number that may have been reused.
+ */
+function watchForOurDeath(pid: number): ChildProcess {
+  const watcher = spawn(
+    '/bin/sh',
+    [
+      '-c',
+      'while read -r _; do :; done; kill -INT "$1" 2>/dev/null',
+      'cca-postgres-watch',
+      String(pid),
+    ],
+    { stdio: ['pipe', 'ignore', 'ignore'] },
+  );
+  // Without it, a shell missing or killed would end this process with an unheard error.
+  watcher.on('error', () => {});
+  watcher.stdin?.on('error', () => {});
+  return watcher;
 }
 
 /** Creates a database on a running cluster, as its one user. */
