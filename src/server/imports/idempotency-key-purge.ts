@@ -1,4 +1,5 @@
 import type { DatabaseHandle } from '../db/database.ts';
+import { startRepeatingTask } from '../repeating-task.ts';
 import {
   createLeadInjectionRepository,
   idempotencyKeyLifetimeMs,
@@ -25,35 +26,15 @@ export function startIdempotencyKeyPurge(options: {
 }): IdempotencyKeyPurge {
   const injection = createLeadInjectionRepository();
   const now = options.now ?? (() => new Date());
-  let running: Promise<void> | undefined;
-  let stopped = false;
-
-  const purge = async () => {
+  return startRepeatingTask(options.intervalMs ?? hour, async (run) => {
     const before = new Date(now().getTime() - idempotencyKeyLifetimeMs);
-    // In slices, so no delete holds its locks long; stopping ends it after the current one.
-    while (!stopped && (await injection.purgeKeys(options.database.db, before)) > 0) {}
-  };
-  const run = () => {
-    if (running || stopped) return;
-    running = purge()
-      .catch((error: unknown) => {
-        options.log(
-          `limpeza das chaves de idempotência falhou: ${error instanceof Error ? error.message : String(error)}`,
-        );
-      })
-      .finally(() => {
-        running = undefined;
-      });
-  };
-
-  run();
-  const timer = setInterval(run, options.intervalMs ?? hour);
-  timer.unref();
-  return {
-    async stop() {
-      stopped = true;
-      clearInterval(timer);
-      await running;
-    },
-  };
+    try {
+      // In slices, so no delete holds its locks long; stopping ends it after the current one.
+      while (!run.stopped && (await injection.purgeKeys(options.database.db, before)) > 0) {}
+    } catch (error) {
+      options.log(
+        `limpeza das chaves de idempotência falhou: ${error instanceof Error ? error.message : String(error)}`,
+      );
+    }
+  });
 }

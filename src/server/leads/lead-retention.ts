@@ -1,6 +1,7 @@
 import { auditRecorder } from '../audit/index.ts';
 import type { DatabaseHandle } from '../db/database.ts';
 import { publishEvent } from '../events/publish-event.ts';
+import { startRepeatingTask } from '../repeating-task.ts';
 import { createLeadChangeRepository, type LeadChangeRepository } from './lead-change.repository.ts';
 
 /** Leads erased per transaction: each batch holds its locks only briefly. */
@@ -78,12 +79,8 @@ export function startLeadRetention(options: {
   if (months <= 0) return { stop: async () => {} };
   const leads = createLeadChangeRepository(options.database.db, options.timeZone);
   const now = options.now ?? (() => new Date());
-  let running: Promise<void> | undefined;
-  let stopped = false;
-
-  const run = () => {
-    if (running || stopped) return;
-    running = eraseUntouchedLeads(leads, { months, now: now() })
+  return startRepeatingTask(options.intervalMs ?? dayMs, () =>
+    eraseUntouchedLeads(leads, { months, now: now() })
       .then(async ({ erased, ran }) => {
         if (ran && erased > 0) {
           // No one asked for it: the log names no actor and no address.
@@ -104,20 +101,6 @@ export function startLeadRetention(options: {
       })
       .catch((error: unknown) => {
         log(`retenção LGPD falhou: ${error instanceof Error ? error.message : String(error)}`);
-      })
-      .finally(() => {
-        running = undefined;
-      });
-  };
-
-  run();
-  const timer = setInterval(run, options.intervalMs ?? dayMs);
-  timer.unref();
-  return {
-    async stop() {
-      stopped = true;
-      clearInterval(timer);
-      await running;
-    },
-  };
+      }),
+  );
 }
