@@ -2,7 +2,7 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { type SpawnedServer, spawnServer } from '../testing/spawn-server.ts';
+import { type SpawnedServer, signInAsAdmin, spawnServer } from '../testing/spawn-server.ts';
 import { adminCredentials } from '../testing/test-app.ts';
 
 /** `npm start` on its own embedded PostgreSQL, whose PostgreSQL then dies as under the OOM killer. */
@@ -31,16 +31,7 @@ async function postgresPid(): Promise<number> {
 
 it('restarts a killed PostgreSQL within 30 s, answering 503 with Retry-After meanwhile and keeping every committed write', async () => {
   const { baseUrl } = server;
-  const signIn = await fetch(`${baseUrl}/api/auth/sign-in/email`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', origin: baseUrl },
-    body: JSON.stringify(adminCredentials),
-  });
-  expect(signIn.status).toBe(200);
-  const cookie = signIn.headers
-    .getSetCookie()
-    .map((value) => value.split(';')[0])
-    .join('; ');
+  const cookie = await signInAsAdmin(baseUrl);
   const created = await fetch(`${baseUrl}/api/users`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', origin: baseUrl, cookie },

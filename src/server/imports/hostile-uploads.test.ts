@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { type SpawnedServer, spawnServer } from '../testing/spawn-server.ts';
+import { type SpawnedServer, signInAsAdmin, spawnServer } from '../testing/spawn-server.ts';
 import { adminCredentials } from '../testing/test-app.ts';
 import { createTestDatabase, type TestDatabase } from '../testing/test-database.ts';
 import { ensureFirstAdmin } from '../users/first-admin.ts';
@@ -39,15 +39,7 @@ beforeAll(async () => {
     // Large enough that the 200 MB line reaches the readers instead of the size limit.
     IMPORT_MAX_BYTES: String(300 * 2 ** 20),
   });
-  const signIn = await fetch(`${server.baseUrl}/api/auth/sign-in/email`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', origin: server.baseUrl },
-    body: JSON.stringify(adminCredentials),
-  });
-  cookie = signIn.headers
-    .getSetCookie()
-    .map((value) => value.split(';')[0])
-    .join('; ');
+  cookie = await signInAsAdmin(server.baseUrl);
 });
 
 afterAll(async () => {

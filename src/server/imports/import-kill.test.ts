@@ -5,7 +5,7 @@ import path from 'node:path';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { invariantViolations } from '../testing/invariants.ts';
-import { type SpawnedServer, spawnServer } from '../testing/spawn-server.ts';
+import { type SpawnedServer, signInAsAdmin, spawnServer } from '../testing/spawn-server.ts';
 import { adminCredentials } from '../testing/test-app.ts';
 import { createTestDatabase, type TestDatabase } from '../testing/test-database.ts';
 import { ensureFirstAdmin } from '../users/first-admin.ts';
@@ -46,15 +46,7 @@ async function startServer() {
     DATA_DIR: dataDir,
   });
   servers.push(server);
-  const signIn = await fetch(`${baseUrl}/api/auth/sign-in/email`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', origin: baseUrl },
-    body: JSON.stringify(adminCredentials),
-  });
-  const cookie = signIn.headers
-    .getSetCookie()
-    .map((value) => value.split(';')[0])
-    .join('; ');
+  const cookie = await signInAsAdmin(baseUrl);
   const batch = async (id: number) =>
     (await (await fetch(`${baseUrl}/api/imports/${id}`, { headers: { cookie } })).json()) as {
       status: string;

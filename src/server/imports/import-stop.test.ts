@@ -5,7 +5,7 @@ import path from 'node:path';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { invariantViolations } from '../testing/invariants.ts';
-import { type SpawnedServer, spawnServer } from '../testing/spawn-server.ts';
+import { type SpawnedServer, signInAsAdmin, spawnServer } from '../testing/spawn-server.ts';
 import { holdTableLock, waitForBackendBlockedOn } from '../testing/table-lock.ts';
 import { adminCredentials } from '../testing/test-app.ts';
 import { createTestDatabase, type TestDatabase } from '../testing/test-database.ts';
@@ -39,15 +39,7 @@ async function startServer() {
   const server = await spawnServer({ DATABASE_URL: database.connectionString, DATA_DIR: dataDir });
   servers.push(server);
   const { baseUrl } = server;
-  const signIn = await fetch(`${baseUrl}/api/auth/sign-in/email`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', origin: baseUrl },
-    body: JSON.stringify(adminCredentials),
-  });
-  const cookie = signIn.headers
-    .getSetCookie()
-    .map((value) => value.split(';')[0])
-    .join('; ');
+  const cookie = await signInAsAdmin(baseUrl);
   const batch = async (id: number) =>
     (await (await fetch(`${baseUrl}/api/imports/${id}`, { headers: { cookie } })).json()) as {
       status: string;

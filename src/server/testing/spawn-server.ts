@@ -1,6 +1,6 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { findFreePort } from '../db/embedded-postgres.ts';
-import { type TestApp, testAuthSecret, testEnv, testOrigin } from './test-app.ts';
+import { adminCredentials, type TestApp, testAuthSecret, testEnv, testOrigin } from './test-app.ts';
 
 export interface SpawnedServer {
   baseUrl: string;
@@ -77,4 +77,18 @@ export function serverProcesses(app: () => TestApp) {
       await Promise.all(started.map((server) => server.exited));
     },
   };
+}
+
+/** Signs the first administrator in on a spawned server, as a browser does; answers the cookie. */
+export async function signInAsAdmin(baseUrl: string): Promise<string> {
+  const signIn = await fetch(`${baseUrl}/api/auth/sign-in/email`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin: baseUrl },
+    body: JSON.stringify(adminCredentials),
+  });
+  if (signIn.status !== 200) throw new Error(`sign-in: ${signIn.status} ${await signIn.text()}`);
+  return signIn.headers
+    .getSetCookie()
+    .map((value) => value.split(';')[0])
+    .join('; ');
 }
