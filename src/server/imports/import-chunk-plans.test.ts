@@ -159,7 +159,7 @@ describe("an import chunk's statements", () => {
       const client = await t.database.connectUnlimited();
       const counts = emptyCounts();
       try {
-        await stagingSql.begin(client, batch);
+        await stagingSql.begin(client);
         const explain = async ({ name, sql }: { name: string; sql: string }) => {
           if (!/^\s*(SELECT|INSERT|UPDATE|DELETE|WITH)\b/i.test(sql)) return;
           const result = await client.query(`EXPLAIN (FORMAT JSON) ${sql}`);

@@ -88,7 +88,7 @@ export type BeforeStatement = (statement: ChunkStatement) => Promise<void>;
  * number, through their unique indexes, whatever their statistics say.
  */
 export const stagingSql = {
-  async begin(client: pg.ClientBase, batch: BatchToLoad) {
+  async begin(client: pg.ClientBase) {
     await client.query('BEGIN');
     // One import may take minutes: the pool's per-statement limits do not fit it.
     await client.query('SET LOCAL statement_timeout = 0');
@@ -242,19 +242,16 @@ function screeningStatements(batch: BatchToLoad): ChunkStatement[] {
   ];
 }
 
-/** A number that is a lead's, probed row by row: a subquery with LIMIT is never hashed. */
-const isLeadsNumber = (number: string) => `
-  (SELECT true FROM leads l WHERE l.phone = ${number} LIMIT 1) IS NOT NULL
-  OR (SELECT true FROM lead_phones p WHERE p.phone = ${number} LIMIT 1) IS NOT NULL`;
-const isAnyLeadsNumber = (numbers: string) => `
-  (SELECT true FROM leads l WHERE l.phone = ANY (${numbers}) LIMIT 1) IS NOT NULL
-  OR (SELECT true FROM lead_phones p WHERE p.phone = ANY (${numbers}) LIMIT 1) IS NOT NULL`;
-
 /**
  * A row is a duplicate when any of its numbers is a lead's (earlier chunks' rows are leads
  * already) or was claimed by an earlier row of the chunk that made a lead. The first is marked
  * here; the numbers that callable rows share within the chunk are answered to the worker, which
  * settles them in the file's order (`rowsClaimedEarlier`).
+ *
+ * Each number is probed alone, by a subquery with LIMIT: one is never hashed nor turned into a
+ * join, so it reads the unique index whatever the statistics say. A row with one number skips
+ * the probe of `leads`, as a one-phone file's row does: its insert's ON CONFLICT finds a lead's
+ * main number, and any row of the chunk sharing that number is a duplicate on its own account.
  */
 const severalPhonesScreening: ChunkStatement[] = [
   {
@@ -262,8 +259,12 @@ const severalPhonesScreening: ChunkStatement[] = [
     sql: `
       UPDATE import_staging s SET taken = true
        WHERE ${callableRow('s')}
-         AND (${isLeadsNumber('s.phone')}
-           OR (s.other_phones IS NOT NULL AND (${isAnyLeadsNumber('s.other_phones')})))`,
+         AND ((SELECT true FROM lead_phones p WHERE p.phone = s.phone LIMIT 1) IS NOT NULL
+           OR (s.other_phones IS NOT NULL AND (
+                 (SELECT true FROM leads l
+                   WHERE l.phone = ANY (s.phone || s.other_phones) LIMIT 1) IS NOT NULL
+              OR (SELECT true FROM lead_phones p
+                   WHERE p.phone = ANY (s.other_phones) LIMIT 1) IS NOT NULL)))`,
   },
   {
     // Each number of the chunk's callable rows, and the rows that list it: no join, so no plan

@@ -125,7 +125,7 @@ export function startImportWorker(options: ImportWorkerOptions): ImportWorker {
         severalPhones: layout.phoneIndexes.length > 1,
       };
       const totals = emptyCounts();
-      await stagingSql.begin(client, toLoad);
+      await stagingSql.begin(client);
       // The chunk PostgreSQL is loading while the next one is parsed.
       let loading: Promise<void> = Promise.resolve();
       const heap = createHeapCollector();
