@@ -4,7 +4,7 @@ import type pg from 'pg';
 import { from as copyFrom } from 'pg-copy-streams';
 import { blockedPhoneTables, phoneIsBlocked } from '../db/blocked-phones.ts';
 
-import { type RowNumbers, rowsClaimedEarlier } from './numbers-claimed.ts';
+import { rowsClaimedEarlier, type SharedNumber } from './numbers-claimed.ts';
 
 export interface BatchCounts {
   total: number;
@@ -111,8 +111,8 @@ export const stagingSql = {
    * Loads one chunk of staging lines and adds what it did to `counts`. After the COPY, the
    * chunk's statements go as one query: the worker parses the next chunk meanwhile, and each
    * separate round trip would leave PostgreSQL idle until the parser let the answer in. A file
-   * with several phone columns takes one more: which rows of the chunk share a number is
-   * settled in order by the worker between the two.
+   * with several phone columns takes two: which rows of the chunk share a number is settled in
+   * order by the worker between them.
    */
   async loadChunk(
     client: pg.ClientBase,
@@ -128,17 +128,17 @@ export const stagingSql = {
     const source = client.escapeLiteral(batch.source);
     const run = (statements: ChunkStatement[]) =>
       runStatements(client, statements, beforeStatement);
-    const first = await run(screeningStatements(batch));
-    const figures = first.answer('figures')?.rows[0];
+    // A one-phone file's chunk needs no answer between the two: one query, one round trip.
+    const screening = batch.severalPhones ? await run(screeningStatements(batch)) : undefined;
+    const duplicates = rowsClaimedEarlier(
+      (screening?.answer('shared numbers')?.rows ?? []) as SharedNumber[],
+    );
+    const loading = loadingStatements(batch, source, duplicates);
+    const last = await run(screening ? loading : [...screeningStatements(batch), ...loading]);
+    const figures = (screening ?? last).answer('figures')?.rows[0];
     counts.total += figures?.total ?? 0;
     counts.rejected += figures?.rejected ?? 0;
     counts.blocked += figures?.blocked ?? 0;
-    let duplicates: number[] = [];
-    if (batch.severalPhones) {
-      const shared = (first.answer('shared numbers')?.rows ?? []) as RowNumbers[];
-      duplicates = rowsClaimedEarlier(shared);
-    }
-    const last = await run(loadingStatements(batch, source, duplicates));
     counts.updated += last.answer('filled')?.rowCount ?? 0;
     counts.inserted += last.answer('inserted')?.rows[0]?.inserted ?? 0;
     counts.warned += last.answer('inserted')?.rows[0]?.warned ?? 0;
@@ -267,21 +267,19 @@ const severalPhonesScreening: ChunkStatement[] = [
                    WHERE p.phone = ANY (s.other_phones) LIMIT 1) IS NOT NULL)))`,
   },
   {
-    // Each number of the chunk's callable rows, and the rows that list it: no join, so no plan
-    // can loop over the chunk once per row.
+    // Each number that several of the chunk's callable rows list, with those rows: one hash
+    // aggregate and no join, so no plan can loop over the chunk once per row.
     name: 'shared numbers',
     sql: `
-      SELECT row_number AS "rowNumber", array_agg(phone) AS phones
-        FROM (SELECT phone, row_number, count(*) OVER (PARTITION BY phone) AS listed
-                FROM (SELECT phone, row_number FROM import_staging s
-                       WHERE ${callableRow('s')} AND NOT s.taken
-                      UNION ALL
-                      SELECT unnest(other_phones), row_number FROM import_staging s
-                       WHERE ${callableRow('s')} AND NOT s.taken AND s.other_phones IS NOT NULL
-                     ) numbers
-             ) counted
-       WHERE listed > 1
-       GROUP BY row_number`,
+      SELECT phone, array_agg(row_number) AS rows
+        FROM (SELECT phone, row_number FROM import_staging s
+               WHERE ${callableRow('s')} AND NOT s.taken
+              UNION ALL
+              SELECT unnest(other_phones), row_number FROM import_staging s
+               WHERE ${callableRow('s')} AND NOT s.taken AND s.other_phones IS NOT NULL
+             ) numbers
+       GROUP BY phone
+      HAVING count(*) > 1`,
   },
 ];
 
@@ -386,7 +384,9 @@ export const insertNumbers = `
   INSERT INTO lead_phones (lead_id, position, phone, phone_raw, label, whatsapp, state)
   SELECT m.id, n.position - 1, n.number->>'phone', n.number->>'raw', n.number->>'label',
          (n.number->>'whatsapp')::boolean,
-         CASE WHEN ${phoneIsBlocked("n.number->>'phone'")} THEN 'do_not_call' ELSE 'valid' END
+         -- The main number is on no list: its row would have been refused as blocked.
+         CASE WHEN n.position > 1 AND ${phoneIsBlocked("n.number->>'phone'")}
+              THEN 'do_not_call' ELSE 'valid' END
     FROM made m
    CROSS JOIN LATERAL jsonb_array_elements(m.phones) WITH ORDINALITY AS n (number, position)
    WHERE m.phones IS NOT NULL
