@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../testing/test-app.ts';
+import type { BatchToLoad } from './import-chunk.sql.ts';
 import {
-  type BatchToLoad,
   emptyCounts,
   type StagingRow,
   stagingLine,

@@ -1,7 +1,7 @@
 import { type Kysely, sql } from 'kysely';
 import { phoneIsBlocked, phoneIsFree } from '../db/blocked-phones.ts';
 import type { Database } from '../db/schema.ts';
-import { insertNumbers } from './import-staging.repository.ts';
+import { insertNumbers } from './import-chunk.sql.ts';
 
 /** A lead sent by API once normalised, as the staging table of a file import holds a row. */
 export interface InjectionRow {
@@ -37,7 +37,7 @@ const rowColumns = sql`
   city text, uf text, notes text, extra jsonb, phones jsonb, other_phones text[]`;
 
 /**
- * The same checks as the file import's staging statements (import-staging.repository.ts): a
+ * The same checks as the file import's staging statements (import-chunk.sql.ts): a
  * blocked main number is refused, a lead none of whose numbers is a lead's already is made,
  * its numbers kept as an imported one's are. The unique indexes on a lead's phone and on its
  * source's external id settle two requests racing for the same lead.
