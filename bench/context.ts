@@ -15,5 +15,7 @@ export interface BenchContext {
   workDir: string;
   /** A new, migrated database with the first admin, for benchmarks that need empty tables. */
   createEmptyDatabase(): Promise<string>;
+  /** A new database made as a copy of the one at `templateUrl`, which no one may be using. */
+  copyDatabase(templateUrl: string): Promise<string>;
   dropDatabase(url: string): Promise<void>;
 }

@@ -15,7 +15,7 @@ import { startServer } from './server.ts';
 
 const excelMaxRows = 1_048_576;
 const areaCodes = [11, 21, 31, 41, 51, 61, 71, 81, 85, 27, 47, 48, 62, 19, 12, 13];
-const firstNames = [
+export const firstNames = [
   'Ana',
   'João',
   'Márcia',
@@ -26,7 +26,15 @@ const firstNames = [
   'Érica',
   'Tânia',
 ];
-const lastNames = ['Silva', 'Conceição', 'Araújo', 'Simões', 'Gonçalves', 'Magalhães', 'Brandão'];
+export const lastNames = [
+  'Silva',
+  'Conceição',
+  'Araújo',
+  'Simões',
+  'Gonçalves',
+  'Magalhães',
+  'Brandão',
+];
 
 /** The n-th unique mobile number: area code, then 9 and eight digits. */
 function phoneDigits(n: number): { area: number; number: string } {
@@ -34,7 +42,7 @@ function phoneDigits(n: number): { area: number; number: string } {
 }
 
 /** One of the spellings an Excel list from a Brazilian team holds. */
-function messySpelling(n: number, variant: number): string {
+export function messySpelling(n: number, variant: number): string {
   return spellPhone(phoneDigits(n), variant);
 }
 
@@ -122,8 +130,11 @@ async function generateXlsx(rows: number, csvPath: string, workDir: string) {
   return xlsxPath;
 }
 
-/** Imports one file through a production server on an empty database, and times it. */
-export async function importThroughServer<T>(
+/**
+ * Imports one file through a production server on an empty database (or the one `database`
+ * makes), and times it; `watch` runs beside the import and answers what it saw once it ended.
+ */
+export async function importThroughServer<T, W = undefined>(
   context: BenchContext,
   filePath: string,
   fileName: string,
@@ -133,9 +144,14 @@ export async function importThroughServer<T>(
     databaseUrl: string,
     imported: number,
   ) => Promise<T>,
+  options: {
+    database?: () => Promise<string>;
+    watch?: (databaseUrl: string) => { stop(): Promise<W> };
+  } = {},
 ) {
-  const databaseUrl = await context.createEmptyDatabase();
+  const databaseUrl = await (options.database ?? context.createEmptyDatabase)();
   const { server, baseUrl, cookie } = await startServer(databaseUrl, context.workDir);
+  const watcher = options.watch?.(databaseUrl);
   try {
     const idleMb = (await memoryOf(server.pid as number)).currentMb;
     const form = new FormData();
@@ -162,9 +178,11 @@ export async function importThroughServer<T>(
     const seconds = (performance.now() - started) / 1000;
     if (batch.status !== 'done') throw new Error(`import ended ${batch.status}: ${batch.error}`);
     const { peakMb } = await memoryOf(server.pid as number);
+    const watched = await watcher?.stop();
     const after = await afterImport?.({ baseUrl, cookie }, databaseUrl, batch.inserted);
-    return { seconds, peakMb, idleMb, inserted: batch.inserted, polls, after };
+    return { seconds, peakMb, idleMb, inserted: batch.inserted, polls, after, watched };
   } finally {
+    await watcher?.stop();
     server.kill('SIGTERM');
     await new Promise((resolve) => server.once('exit', resolve));
     await context.dropDatabase(databaseUrl);

@@ -26,6 +26,7 @@ import { type Figure, printTable, writeReport } from './harness.ts';
 import { hostileBenchmarks } from './hostile.bench.ts';
 import { importBenchmarks } from './import.bench.ts';
 import { importCostBenchmarks } from './import-costs.bench.ts';
+import { importPhonesBenchmarks } from './import-phones.bench.ts';
 import { integrationBenchmarks } from './integrations.bench.ts';
 import { leadListBenchmarks } from './leads.bench.ts';
 import { operatorBenchmarks } from './operator.bench.ts';
@@ -62,6 +63,8 @@ const suites = {
   hostile: hostileBenchmarks,
   web: async (context: BenchContext) => (await import('./web.bench.ts')).webBenchmarks(context),
   import: importBenchmarks,
+  // The same file with one, two and three phone columns, into an empty base and a full one.
+  'import-phones': importPhonesBenchmarks,
   // Where the database's time goes in an import: each index, trigger and check of leads.
   'import-costs': importCostBenchmarks,
   // Leads sent by API in batches of 1,000 against the same rows as a file.
@@ -145,6 +148,13 @@ async function main() {
     await handle.close();
     return url.toString();
   };
+  const copyDatabase = async (templateUrl: string) => {
+    const name = `cca_bench_${randomBytes(4).toString('hex')}`;
+    await admin.query(`CREATE DATABASE ${name} TEMPLATE ${new URL(templateUrl).pathname.slice(1)}`);
+    const url = new URL(adminUrl);
+    url.pathname = `/${name}`;
+    return url.toString();
+  };
   const dropDatabase = async (url: string) => {
     await admin.query(`DROP DATABASE IF EXISTS ${new URL(url).pathname.slice(1)} WITH (FORCE)`);
   };
@@ -166,7 +176,7 @@ async function main() {
     // The import and start-up suites bring their own data.
     const seeded =
       soak !== undefined ||
-      chosen.some((name) => !['import', 'import-costs', 'startup'].includes(name));
+      chosen.some((name) => !['import', 'import-phones', 'import-costs', 'startup'].includes(name));
     if (seeded) {
       await seedLeads(database.db, leadCount, assessorIds);
     }
@@ -202,6 +212,7 @@ async function main() {
       assessorIds,
       workDir,
       createEmptyDatabase,
+      copyDatabase,
       dropDatabase,
     };
     const postgresVersion = (

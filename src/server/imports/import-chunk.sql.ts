@@ -104,7 +104,7 @@ const severalPhonesScreening: ChunkStatement[] = [
 /**
  * The chunk's last statements: the rows found duplicates of earlier ones marked, the empty
  * fields of existing leads filled, the new leads inserted with their numbers and their
- * warnings, the staging tables emptied. The batch's id and source are written in, since a
+ * warnings, the staging table emptied. The batch's id and source are written in, since a
  * query of several statements takes no parameters.
  */
 export function loadingStatements(
