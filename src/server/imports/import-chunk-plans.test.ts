@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../testing/test-app.ts';
+import { createImportRepository } from './import.repository.ts';
 import type { BatchToLoad } from './import-chunk.sql.ts';
 import {
   emptyCounts,
@@ -133,27 +134,19 @@ describe("an import chunk's statements", () => {
 
   for (const severalPhones of [false, true]) {
     it(`never read the base whole nor loop over a scan, ${severalPhones ? 'with several phone columns' : 'with one phone column'}`, async () => {
-      const { id } = await t.database.db
-        .insertInto('import_batches')
-        .values({
-          file_name: 'lista.csv',
-          file_size: 1,
+      const id = await t.database.db.transaction().execute((trx) =>
+        createImportRepository(t.database.db).insertBatch(trx, {
+          fileName: 'lista.csv',
+          fileSize: 1,
           format: 'csv',
           source: 'lista.csv',
-          legal_basis: 'legitimate_interest',
-          mapping: '{}',
-          columns: '[]',
-          fill_empty_fields: false,
-          created_by: adminId,
-          status: 'running',
-          error: null,
-          total_rows: null,
-          started_at: null,
-          finished_at: null,
-          heartbeat_at: null,
-        })
-        .returning('id')
-        .executeTakeFirstOrThrow();
+          legalBasis: 'legitimate_interest',
+          mapping: {},
+          columns: [],
+          fillEmptyFields: false,
+          createdBy: adminId,
+        }),
+      );
       const batch: BatchToLoad = { id, source: 'lista.csv', fillEmptyFields: false, severalPhones };
       const problems: string[] = [];
       const client = await t.database.connectUnlimited();
