@@ -1,6 +1,5 @@
-import pg from 'pg';
 import { describe, expect, it } from 'vitest';
-import { type AppEvent, eventChannel } from '../../core/events.ts';
+import { listenToEvents } from '../testing/event-listener.ts';
 import { withAuditRefused } from '../testing/refuse-audit.ts';
 import { testOrigin } from '../testing/test-app.ts';
 import { setUpLeadTestApp } from './fixtures/lead-test-app.ts';
@@ -173,14 +172,9 @@ describe('PATCH /api/leads/{id}: the trace of a correction', () => {
       owner_id: context.assessor.id,
       assigned_at: new Date(),
     });
-    const listener = new pg.Client({ connectionString: context.t.database.connectionString });
-    await listener.connect();
+    const listener = await listenToEvents(context.t.database.connectionString);
+    const { events } = listener;
     try {
-      const events: AppEvent[] = [];
-      listener.on('notification', (message) => {
-        if (message.payload) events.push(JSON.parse(message.payload) as AppEvent);
-      });
-      await listener.query(`LISTEN ${eventChannel}`);
       const response = await patch(id, {
         name: 'Maria de Souza',
         phone: '(11) 98765-2222',

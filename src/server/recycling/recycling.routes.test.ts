@@ -1,12 +1,11 @@
 import { sql } from 'kysely';
-import pg from 'pg';
 import { describe, expect, it } from 'vitest';
-import { type AppEvent, eventChannel } from '../../core/events.ts';
 import {
   defaultRecyclingRules,
   type RecycleResult,
   recycleHistoryReason,
 } from '../../core/recycling.ts';
+import { listenToEvents } from '../testing/event-listener.ts';
 import { testOrigin } from '../testing/test-app.ts';
 import { setUpRecyclingTestApp } from './fixtures/recycling-test-app.ts';
 import { createRecyclingRepository } from './recycling.repository.ts';
@@ -95,14 +94,9 @@ describe('POST /api/reciclarleadsteste', () => {
   it('tells open pages, naming the assessors who had the leads, once the recycle commits', async () => {
     await seedRed(2, context.ana);
     await seedRed(1, context.bruno);
-    const listener = new pg.Client({ connectionString: context.t.database.connectionString });
-    await listener.connect();
+    const listener = await listenToEvents(context.t.database.connectionString);
+    const { events } = listener;
     try {
-      const events: AppEvent[] = [];
-      listener.on('notification', (message) => {
-        if (message.payload) events.push(JSON.parse(message.payload) as AppEvent);
-      });
-      await listener.query(`LISTEN ${eventChannel}`);
       expect((await recycle()).json().updatedAlertCount).toBe(3);
       await expect.poll(() => events.length).toBe(1);
       const [event] = events;
