@@ -1,11 +1,15 @@
-import { openAsBlob } from 'node:fs';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { invariantViolations } from '../testing/invariants.ts';
-import { type SpawnedServer, signInAsAdmin, spawnServer } from '../testing/spawn-server.ts';
+import {
+  type SpawnedServer,
+  signInAsAdmin,
+  spawnServer,
+  startImport,
+} from '../testing/spawn-server.ts';
 import { adminCredentials } from '../testing/test-app.ts';
 import { createTestDatabase, type TestDatabase } from '../testing/test-database.ts';
 import { ensureFirstAdmin } from '../users/first-admin.ts';
@@ -67,16 +71,7 @@ async function leadFigures() {
 
 it('a server killed with SIGKILL mid-import leaves nothing half done; the next one finishes exactly', async () => {
   const first = await startServer();
-  const form = new FormData();
-  form.append('legalBasis', 'consent');
-  form.append('file', await openAsBlob(csvPath), 'lista.csv');
-  const started = await fetch(`${first.baseUrl}/api/imports`, {
-    method: 'POST',
-    headers: { origin: first.baseUrl, cookie: first.cookie },
-    body: form,
-  });
-  expect(started.status).toBe(202);
-  const { id } = (await started.json()) as { id: number };
+  const id = await startImport(first.baseUrl, first.cookie, csvPath);
 
   let progress = await first.batch(id);
   while (progress.processedRows === 0 && progress.status !== 'done') {

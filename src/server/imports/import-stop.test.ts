@@ -1,11 +1,15 @@
-import { openAsBlob } from 'node:fs';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { invariantViolations } from '../testing/invariants.ts';
-import { type SpawnedServer, signInAsAdmin, spawnServer } from '../testing/spawn-server.ts';
+import {
+  type SpawnedServer,
+  signInAsAdmin,
+  spawnServer,
+  startImport,
+} from '../testing/spawn-server.ts';
 import { holdTableLock, waitForBackendBlockedOn } from '../testing/table-lock.ts';
 import { adminCredentials } from '../testing/test-app.ts';
 import { createTestDatabase, type TestDatabase } from '../testing/test-database.ts';
@@ -65,16 +69,7 @@ it('SIGTERM while a chunk is running in PostgreSQL ends the server within second
   // The chunk's insert of the leads waits behind this lock: a statement that would not end.
   const lock = await holdTableLock(database.connectionString, 'leads');
   try {
-    const form = new FormData();
-    form.append('legalBasis', 'consent');
-    form.append('file', await openAsBlob(csvPath), 'lista.csv');
-    const started = await fetch(`${first.baseUrl}/api/imports`, {
-      method: 'POST',
-      headers: { origin: first.baseUrl, cookie: first.cookie },
-      body: form,
-    });
-    expect(started.status).toBe(202);
-    const { id } = (await started.json()) as { id: number };
+    const id = await startImport(first.baseUrl, first.cookie, csvPath);
     await waitForBackendBlockedOn(database.db, 'leads');
 
     const signalledAt = Date.now();

@@ -1,4 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process';
+import { openAsBlob } from 'node:fs';
 import { findFreePort } from '../db/embedded-postgres.ts';
 import { adminCredentials, type TestApp, testAuthSecret, testEnv, testOrigin } from './test-app.ts';
 
@@ -91,4 +92,18 @@ export async function signInAsAdmin(baseUrl: string): Promise<string> {
     .getSetCookie()
     .map((value) => value.split(';')[0])
     .join('; ');
+}
+
+/** Uploads a list to a spawned server's import, as the import page does; answers the batch's id. */
+export async function startImport(baseUrl: string, cookie: string, filePath: string) {
+  const form = new FormData();
+  form.append('legalBasis', 'consent');
+  form.append('file', await openAsBlob(filePath), 'lista.csv');
+  const started = await fetch(`${baseUrl}/api/imports`, {
+    method: 'POST',
+    headers: { origin: baseUrl, cookie },
+    body: form,
+  });
+  if (started.status !== 202) throw new Error(`import: ${started.status} ${await started.text()}`);
+  return ((await started.json()) as { id: number }).id;
 }
