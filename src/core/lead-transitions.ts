@@ -58,8 +58,11 @@ export interface LeadTransition {
   uncounts?: 'attempts';
   /** Clears the lead's personal data (LGPD). */
   erasesPersonalData?: true;
-  /** Puts the lead's phone on the block list. */
-  blocksPhone?: true;
+  /**
+   * Puts the lead's numbers (its main one and every other) on the block list: always, or when
+   * the call's outcome asks for it (`outcomeBlocksPhone`).
+   */
+  blocksPhone?: 'always' | 'outcome';
   /** The event open pages hear once the change has committed. */
   event: AppEventType;
 }
@@ -100,6 +103,7 @@ const leadTransitionTable = {
     callbackAt: 'cleared',
     statusChangedAt: 'whenStatusChanges',
     nextCall: 'planned',
+    blocksPhone: 'outcome',
     counts: 'attempts',
     event: 'lead.attempted',
   },
@@ -112,16 +116,18 @@ const leadTransitionTable = {
     callbackAt: 'given',
     statusChangedAt: 'whenStatusChanges',
     nextCall: 'planned',
+    blocksPhone: 'outcome',
     counts: 'attempts',
     event: 'lead.attempted',
   },
   /**
-   * "Número inválido" on one of a lead's several numbers while another may still be dialled
+   * An outcome that marks the number dialled (src/core/outcomes.ts: "Número inválido", "Não
+   * conhece o titular") on one of a lead's several numbers while another may still be dialled
    * (src/core/lead-phones.ts): the number is marked, the lead stays as it is in its owner's
    * list, one call more. On its last callable number the call is a plain `recordOutcome`.
    */
-  numberInvalid: {
-    label: 'Ligação: número inválido, o lead tem outro número',
+  numberMarked: {
+    label: 'Ligação: número marcado, o lead tem outro número',
     from: workableStatuses,
     to: 'kept',
     owner: 'kept',
@@ -129,6 +135,7 @@ const leadTransitionTable = {
     callbackAt: 'kept',
     statusChangedAt: 'whenStatusChanges',
     nextCall: 'planned',
+    blocksPhone: 'outcome',
     counts: 'attempts',
     event: 'lead.attempted',
   },
@@ -142,6 +149,7 @@ const leadTransitionTable = {
     callbackAt: 'cleared',
     statusChangedAt: 'always',
     nextCall: 'planned',
+    blocksPhone: 'outcome',
     counts: 'attempts',
     event: 'lead.attempted',
   },
@@ -154,6 +162,7 @@ const leadTransitionTable = {
     callbackAt: 'cleared',
     statusChangedAt: 'always',
     nextCall: 'planned',
+    blocksPhone: 'outcome',
     counts: 'attempts',
     event: 'lead.attempted',
   },
@@ -166,6 +175,7 @@ const leadTransitionTable = {
     callbackAt: 'cleared',
     statusChangedAt: 'always',
     nextCall: 'planned',
+    blocksPhone: 'outcome',
     counts: 'attempts',
     event: 'lead.attempted',
   },
@@ -226,7 +236,7 @@ const leadTransitionTable = {
     callbackAt: 'cleared',
     statusChangedAt: 'always',
     nextCall: 'capsKept',
-    blocksPhone: true,
+    blocksPhone: 'always',
     event: 'leads.changed',
   },
   /**
@@ -281,7 +291,9 @@ const leadTransitionTable = {
   },
 } as const satisfies Record<string, LeadTransition>;
 
-export type LeadAction = keyof typeof leadTransitionTable;
+/** The table as written, so the types of what an action sends are read from it. */
+export type LeadTransitionTable = typeof leadTransitionTable;
+export type LeadAction = keyof LeadTransitionTable;
 export const leadTransitions: Record<LeadAction, LeadTransition> = leadTransitionTable;
 export const leadActions = Object.keys(leadTransitionTable) as LeadAction[];
 

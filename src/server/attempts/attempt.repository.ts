@@ -30,7 +30,7 @@ export type CallAction = Extract<
   LeadAction,
   | 'recordOutcome'
   | 'scheduleCallback'
-  | 'numberInvalid'
+  | 'numberMarked'
   | 'lastTryToPool'
   | 'lastTryToRecycling'
   | 'lastTryClosed'

@@ -23,7 +23,7 @@ import { callablePhones, type PhoneState, phoneStateLabels } from '../../core/le
 import { type AttemptOutcome, leadStatusLabels } from '../../core/lead-status.ts';
 import { leadTransitions } from '../../core/lead-transitions.ts';
 import type { Role } from '../../core/roles.ts';
-import type { EventBatcher } from '../events/event-batcher.ts';
+import type { EventPublisher } from '../events/index.ts';
 import { AppError } from '../http/app-error.ts';
 import { isoTime } from '../http/iso-time.ts';
 import { decodeCursor, encodeCursor } from '../http/keyset-cursor.ts';
@@ -126,7 +126,7 @@ function planCall(
   const invalidPhone = outcome === 'invalid' && history.phones.length > 0 ? dialled : null;
   const otherCallable = callablePhones(history.phones).some((phone) => phone.phone !== dialled);
   const action =
-    invalidPhone && otherCallable ? 'numberInvalid' : callActionOf(outcome, plan.triesSpent);
+    invalidPhone && otherCallable ? 'numberMarked' : callActionOf(outcome, plan.triesSpent);
   const outcomeLabel = noAnswerKind ? retryKeyLabels[noAnswerKind] : leadStatusLabels[outcome];
   return {
     action,
@@ -141,8 +141,8 @@ function planCall(
     reason:
       action === 'recordOutcome' || action === 'scheduleCallback'
         ? `Ligação: ${outcomeLabel}`
-        : action === 'numberInvalid'
-          ? leadTransitions[action].label
+        : action === 'numberMarked'
+          ? `Ligação: ${outcomeLabel}, o lead tem outro número`
           : `${leadTransitions[action].label} (${outcomeLabel})`,
     block: outcome === 'do_not_call',
     dialledPhone: dialled,
@@ -204,7 +204,7 @@ export function createAttemptService({
   myLeads: MyLeadsRepository;
   undos: OutcomeUndoRepository;
   /** Where a recorded call is announced to open pages. */
-  events: Pick<EventBatcher, 'add'>;
+  events: Pick<EventPublisher, 'publish'>;
   now?: () => number;
 }) {
   return {
@@ -248,7 +248,7 @@ export function createAttemptService({
         if (!recorded) throw new AppError('NOT_FOUND', 'Lead não encontrado.');
         if (recorded.dialledBlocked) throw new AppError('CONFLICT', blockedNumberRefused);
         if (recorded.id !== null) {
-          events.add({ type: 'lead.attempted', assessorId, leadId });
+          events.publish({ type: 'lead.attempted', assessorId, leadId });
           return recordedResult(recorded);
         }
         if (recorded.currentAttempts !== history.attempts && planning < 3) continue;
@@ -287,7 +287,7 @@ export function createAttemptService({
           'O lead mudou depois da ligação (outra pessoa o alterou); ela não pode mais ser desfeita.',
         );
       }
-      events.add({ type: 'lead.attempted', assessorId, leadId: undone.leadId });
+      events.publish({ type: 'lead.attempted', assessorId, leadId: undone.leadId });
       return {
         lead: {
           id: undone.leadId,
