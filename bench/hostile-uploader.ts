@@ -2,7 +2,7 @@ import {
   fileReaders,
   hostileFiles,
   postHostileFile,
-} from '../src/server/imports/fixtures/hostile-files.ts';
+} from '../src/server/spreadsheets/fixtures/hostile-files.ts';
 
 /**
  * One client of the hostile benchmark, in a process of its own so that its 200 MB uploads do

@@ -1,7 +1,7 @@
 import { spawn } from 'node:child_process';
 import { readFile } from 'node:fs/promises';
 import os from 'node:os';
-import { hostileFiles } from '../src/server/imports/fixtures/hostile-files.ts';
+import { hostileFiles } from '../src/server/spreadsheets/fixtures/hostile-files.ts';
 import type { BenchContext } from './context.ts';
 import { below, type Figure, percentile } from './harness.ts';
 import { startServer } from './server.ts';

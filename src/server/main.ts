@@ -8,12 +8,8 @@ import { InvalidEnvError, readEnv } from './config/env.ts';
 import { openingMessages } from './config/opening-addresses.ts';
 import { createDatabase, type DatabaseHandle, migrateToLatest } from './db/database.ts';
 import { type EmbeddedDatabase, startEmbeddedPostgres } from './db/embedded-postgres.ts';
-import {
-  type IdempotencyKeyPurge,
-  type ImportWorker,
-  startIdempotencyKeyPurge,
-  startImportWorker,
-} from './imports/index.ts';
+import { type ImportWorker, startImportWorker } from './imports/index.ts';
+import { type IdempotencyKeyPurge, startIdempotencyKeyPurge } from './lead-injection/index.ts';
 import { type LeadRetentionJob, startLeadRetention } from './leads/lead-retention.ts';
 import { createMailer } from './mail/mailer.ts';
 import { ensureFirstAdmin, type FirstAdminSettings } from './users/first-admin.ts';

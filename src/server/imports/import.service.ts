@@ -15,7 +15,8 @@ import { csvBom, csvLines } from '../export/csv.ts';
 import { neutraliseCell } from '../export/spreadsheet-export.ts';
 import { AppError } from '../http/app-error.ts';
 import type { SavedUpload } from '../http/multipart-upload.ts';
-import { guessMapping, inspectFile } from './file-inspection.ts';
+import { inspectFile } from '../spreadsheets/index.ts';
+import { guessMapping } from './guess-mapping.ts';
 import type { ImportRepository } from './import.repository.ts';
 import { uploadPath } from './import-files.ts';
 

@@ -3,10 +3,14 @@ import type pg from 'pg';
 import type { ColumnMapping } from '../../core/imports.ts';
 import type { DatabaseHandle } from '../db/database.ts';
 import { publishEvents } from '../events/publish-event.ts';
+import {
+  type FileRow,
+  inspectFile,
+  type ReadProgress,
+  readFileRowBatches,
+} from '../spreadsheets/index.ts';
 import { enqueueImportFinished } from '../webhooks/webhook-outbox.sql.ts';
 import { ChunkBuffers } from './chunk-buffers.ts';
-import { inspectFile } from './file-inspection.ts';
-import type { FileRow, ReadProgress } from './file-row.ts';
 import { createHeapCollector } from './heap-collector.ts';
 import { createImportRepository } from './import.repository.ts';
 import { uploadPath } from './import-files.ts';
@@ -17,7 +21,6 @@ import {
   stagingLine,
   stagingSql,
 } from './import-staging.repository.ts';
-import { readFileRowBatches } from './row-reader.ts';
 
 export interface ImportWorkerOptions {
   database: DatabaseHandle;

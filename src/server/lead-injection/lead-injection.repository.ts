@@ -1,7 +1,7 @@
 import { type Kysely, sql } from 'kysely';
 import { phoneIsBlocked, phoneIsFree } from '../db/blocked-phones.ts';
 import type { Database } from '../db/schema.ts';
-import { insertNumbers } from './import-chunk.sql.ts';
+import { insertNumbers } from '../imports/index.ts';
 
 /** A lead sent by API once normalised, as the staging table of a file import holds a row. */
 export interface InjectionRow {

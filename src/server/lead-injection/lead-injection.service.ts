@@ -9,7 +9,7 @@ import { injectionResults } from '../../core/lead-injection.ts';
 import type { AuditTrail } from '../audit/index.ts';
 import type { RunUnitOfWork } from '../db/unit-of-work.ts';
 import { AppError } from '../http/app-error.ts';
-import { normaliseRow, type RowLayout } from './import-row.ts';
+import { normaliseRow, type RowLayout } from '../imports/index.ts';
 import type { InjectionRow, LeadInjectionRepository } from './lead-injection.repository.ts';
 
 /** Who sends the leads: they are recorded with its name as their source. */
