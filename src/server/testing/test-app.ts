@@ -10,6 +10,7 @@ import type { LeadsTable } from '../db/schema.ts';
 import type { MailMessage } from '../mail/mailer.ts';
 import { ensureFirstAdmin } from '../users/first-admin.ts';
 import { createUserRepository } from '../users/user.repository.ts';
+import { type SignedIn, type SignedInClient, signedInClient } from './signed-in-client.ts';
 import { createTestDatabase, type TestDatabase } from './test-database.ts';
 import { everyHourCalendar, setCallingHours } from './test-settings.ts';
 
@@ -39,10 +40,25 @@ export interface TestApp {
     remoteAddress?: string,
   ): Promise<LightMyRequestResponse>;
   signInAsAdmin(): Promise<string>;
+  /** Signs the first admin in and answers them as a test user, id included. */
+  signInAdmin(): Promise<TestUser>;
+  /** The first admin's id. */
+  adminId(): Promise<string>;
+  /** Requests as `user` makes them, origin and cookie filled in (and `headers`, if given). */
+  as(user: SignedIn, headers?: Record<string, string>): SignedInClient;
   /** Creates a user with a password and signs them in. */
   createSignedInUser(role: Role, name?: string): Promise<TestUser>;
   /** Inserts `count` leads, each with a phone of its own, and answers their ids in order. */
   seedLeads(count: number, values?: Partial<Insertable<LeadsTable>>): Promise<number[]>;
+  /** A lead in `owner`'s list, handed to them now unless `values` say otherwise. */
+  assignedLead(owner: { id: string }, values?: Partial<Insertable<LeadsTable>>): Promise<number>;
+  /** `user` records a call of `outcome` on the lead, with the rest of the body in `extra`. */
+  recordCall(
+    user: SignedIn,
+    leadId: number,
+    outcome: string,
+    extra?: Record<string, unknown>,
+  ): Promise<LightMyRequestResponse>;
   close(): Promise<void>;
 }
 
@@ -110,13 +126,30 @@ export async function createTestApp(
     return cookieFrom(response);
   }
 
-  return {
+  const adminId = async () =>
+    (
+      await database.db
+        .selectFrom('users')
+        .select('id')
+        .where('email', '=', adminCredentials.email)
+        .executeTakeFirstOrThrow()
+    ).id;
+  const as = (user: SignedIn, headers?: Record<string, string>) =>
+    signedInClient(app, testOrigin, user, headers);
+
+  const testApp: TestApp = {
     app,
     database,
     mails,
     signInAttempt,
     signIn,
     signInAsAdmin: () => signIn(adminCredentials.email, adminCredentials.password),
+    async signInAdmin() {
+      const cookie = await signIn(adminCredentials.email, adminCredentials.password);
+      return { ...adminCredentials, id: await adminId(), cookie };
+    },
+    adminId,
+    as,
     async createSignedInUser(role, name = `Usuário ${++userCounter}`) {
       const email = `user${userCounter}-${Date.now()}@cca.test`;
       const password = `Senha-de-teste-${userCounter}`;
@@ -146,9 +179,21 @@ export async function createTestApp(
       }
       return ids;
     },
+    async assignedLead(owner, values = {}) {
+      const [id] = await testApp.seedLeads(1, {
+        status: 'assigned',
+        owner_id: owner.id,
+        assigned_at: new Date(),
+        ...values,
+      });
+      return id as number;
+    },
+    recordCall: (user, leadId, outcome, extra = {}) =>
+      as(user).post(`/api/leads/${leadId}/attempts`, { outcome, ...extra }),
     async close() {
       await app.close();
       await database.drop();
     },
   };
+  return testApp;
 }
