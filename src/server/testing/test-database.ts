@@ -26,12 +26,13 @@ async function withAdminClient<T>(run: (client: pg.Client) => Promise<T>): Promi
 }
 
 /**
- * A new database of its own for one test file, migrated to the latest migration or, for a
- * migration's own test, up to the one named.
+ * A new database of its own for one test file, migrated to the latest migration (a copy of the
+ * run's template, migrated once) or, for a migration's own test, up to the one named.
  */
 export async function createTestDatabase(upTo?: string): Promise<TestDatabase> {
   const name = `cca_test_${randomBytes(6).toString('hex')}`;
-  await withAdminClient((client) => client.query(`CREATE DATABASE ${name}`));
+  const template = upTo ? '' : ` TEMPLATE ${inject('postgresTemplate')}`;
+  await withAdminClient((client) => client.query(`CREATE DATABASE ${name}${template}`));
   const url = new URL(inject('postgresAdminUrl'));
   url.pathname = `/${name}`;
   const connectionString = url.toString();
