@@ -11,7 +11,7 @@ import { createMyLeadsRepository } from '../src/server/attempts/my-leads.reposit
 import { createOutcomeUndoRepository } from '../src/server/attempts/outcome-undo.repository.ts';
 import { defaultTimeZone } from '../src/server/config/env.ts';
 import { createDatabase } from '../src/server/db/database.ts';
-import { createEventBatcher } from '../src/server/events/event-batcher.ts';
+import { createEventPublisher } from '../src/server/events/event-publisher.ts';
 import { AppError } from '../src/server/http/app-error.ts';
 
 const database = createDatabase({
@@ -19,7 +19,7 @@ const database = createDatabase({
   poolSize: 20,
   statementTimeoutMs: 30_000,
 });
-const events = createEventBatcher(database.db, { delayMs: 100, onError: () => {} });
+const events = createEventPublisher(database.db, { onError: () => {} });
 const service = createAttemptService({
   attempts: createAttemptRepository(database.db, defaultTimeZone),
   myLeads: createMyLeadsRepository(database.db, defaultTimeZone),

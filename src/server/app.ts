@@ -32,7 +32,7 @@ import { createNotificationListener } from './db/notification-listener.ts';
 import { createUnitOfWork } from './db/unit-of-work.ts';
 import { distributionFeature } from './distribution/index.ts';
 import { doNotCallFeature } from './do-not-call/index.ts';
-import { eventsFeature } from './events/index.ts';
+import { createEventPublisher, type EventPublisher, eventsFeature } from './events/index.ts';
 import { followUpFeature } from './follow-up/index.ts';
 import { healthRoutes } from './health/health.routes.ts';
 import { bearerToken, type RouteAccess, registerAccessControl } from './http/access.ts';
@@ -43,7 +43,6 @@ import { registerJsonLimits } from './http/json-body.ts';
 import { originForm } from './http/request-target.ts';
 import { registerSecurityHeaders } from './http/security-headers.ts';
 import { importsFeature } from './imports/index.ts';
-import { leadInjectionFeature } from './lead-injection/index.ts';
 import { leadsFeature } from './leads/index.ts';
 import type { Mailer } from './mail/mailer.ts';
 import { messageTemplatesFeature } from './message-templates/index.ts';
@@ -81,6 +80,11 @@ export interface AppDeps {
   logger?: FastifyServerOptions['logger'];
   /** The clock of the session checks and of the dashboard's today, replaceable in tests. */
   now?: () => number;
+  /**
+   * The process's one event publisher, shared with the background jobs; the caller closes it
+   * once the app and the jobs have stopped. Without it the app makes its own and closes it.
+   */
+  events?: EventPublisher;
 }
 
 const sessionCookieSecurity = { sessionCookie: [] as string[] };
@@ -114,9 +118,17 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const secure = env.secureCookies;
   registerSecurityHeaders(app, { secure });
 
+  const events =
+    deps.events ??
+    createEventPublisher(database.db, {
+      onError: (error) =>
+        app.log.warn({ err: error }, 'aviso de mudança não enviado às páginas abertas'),
+    });
+  if (!deps.events) app.addHook('onClose', () => events.close());
+  const unitOfWork = createUnitOfWork(database.db, events);
   const apiTokenService = createApiTokenService({
     tokens: createApiTokenRepository(database.db),
-    unitOfWork: createUnitOfWork(database.db, app.log),
+    unitOfWork,
     now: deps.now,
   });
   await app.register(rateLimit, {
@@ -206,12 +218,18 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerAuditTrail(app, database.db);
   recordTokenUse(app, database.db);
 
-  // What every feature is given: the database and the call centre's clock.
-  const shared = { database, timeZone: env.timeZone ?? defaultTimeZone };
+  // What every feature is given: the database, the call centre's clock and the one write path.
+  const shared = { database, timeZone: env.timeZone ?? defaultTimeZone, unitOfWork, events };
   await app.register(healthRoutes, { database });
   await app.register(authFeature);
   await app.register(apiTokensFeature, { apiTokenService });
-  await app.register(usersFeature, { database, auth, appUrl: env.appUrl, forgetSessions });
+  await app.register(usersFeature, {
+    database,
+    unitOfWork,
+    auth,
+    appUrl: env.appUrl,
+    forgetSessions,
+  });
   await app.register(leadsFeature, shared);
   await app.register(doNotCallFeature, shared);
   await app.register(blockListsFeature, {
@@ -235,7 +253,6 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     dataDir: env.dataDir,
     importMaxBytes: env.importMaxBytes,
   });
-  await app.register(leadInjectionFeature, shared);
 
   app.get('/api/openapi.json', { config: { access: 'public' }, schema: { hide: true } }, async () =>
     app.swagger(),

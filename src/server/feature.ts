@@ -1,8 +1,14 @@
 import type { DatabaseHandle } from './db/database.ts';
+import type { RunUnitOfWork } from './db/unit-of-work.ts';
+import type { EventPublisher } from './events/event-publisher.ts';
 
 /** What app.ts gives every feature plugin. */
 export interface FeatureOptions {
   database: DatabaseHandle;
   /** The call centre's IANA zone (TIME_ZONE): the one that says what "today" is. */
   timeZone: string;
+  /** The one way a service writes: transaction, audit row inside it, events after the commit. */
+  unitOfWork: RunUnitOfWork;
+  /** Where a change made without a unit of work (a recorded call) is announced, after it commits. */
+  events: Pick<EventPublisher, 'publish'>;
 }

@@ -1,5 +1,4 @@
 import type { FastifyPluginAsync } from 'fastify';
-import { createEventBatcher } from '../events/event-batcher.ts';
 import type { FeatureOptions } from '../feature.ts';
 import { createAttemptRepository } from './attempt.repository.ts';
 import { attemptRoutes } from './attempt.routes.ts';
@@ -13,13 +12,8 @@ const undoPurgeIntervalMs = 5 * 60_000;
 /** The assessor's day and the call records: /api/my-leads, recording calls, /api/attempts. */
 export const attemptsFeature: FastifyPluginAsync<FeatureOptions> = async (
   app,
-  { database, timeZone },
+  { database, timeZone, events },
 ) => {
-  const events = createEventBatcher(database.db, {
-    delayMs: 100,
-    onError: (error) => app.log.warn({ err: error }, 'aviso de ligação não enviado'),
-  });
-  app.addHook('onClose', () => events.close());
   const undos = createOutcomeUndoRepository(database.db);
   const attemptService = createAttemptService({
     attempts: createAttemptRepository(database.db, timeZone),

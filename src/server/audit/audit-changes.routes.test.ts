@@ -79,7 +79,7 @@ describe('distributions and recycles', () => {
     const service = createDistributionService({
       distributions: createDistributionRepository(context.t.database.db, defaultTimeZone),
       calendars: createCallingCalendarRepository(context.t.database.db),
-      unitOfWork: createUnitOfWork(context.t.database.db, context.t.app.log),
+      unitOfWork: createUnitOfWork(context.t.database.db, { publish: () => {} }),
     });
     const admin = {
       id: context.adminId,

@@ -1,5 +1,4 @@
 import type { FastifyPluginAsync } from 'fastify';
-import { createUnitOfWork } from '../db/unit-of-work.ts';
 import type { FeatureOptions } from '../feature.ts';
 import { createBlockListRepository } from './block-list.repository.ts';
 import { blockListRoutes } from './block-list.routes.ts';
@@ -14,11 +13,11 @@ export interface BlockListsFeatureOptions extends FeatureOptions {
 /** External do-not-call lists (/leads/listas-bloqueio): /api/block-lists. */
 export const blockListsFeature: FastifyPluginAsync<BlockListsFeatureOptions> = async (
   app,
-  { database, dataDir, maxBytes },
+  { database, dataDir, maxBytes, unitOfWork },
 ) => {
   const blockListService = createBlockListService({
     blockLists: createBlockListRepository(database.db),
-    unitOfWork: createUnitOfWork(database.db, app.log),
+    unitOfWork,
   });
   await app.register(blockListRoutes, { blockListService, dataDir, maxBytes });
 };

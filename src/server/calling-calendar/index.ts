@@ -1,5 +1,4 @@
 import type { FastifyPluginAsync } from 'fastify';
-import { createUnitOfWork } from '../db/unit-of-work.ts';
 import type { FeatureOptions } from '../feature.ts';
 import { createCallingCalendarRepository } from './calling-calendar.repository.ts';
 import { callingCalendarRoutes } from './calling-calendar.routes.ts';
@@ -8,11 +7,11 @@ import { createCallingCalendarService } from './calling-calendar.service.ts';
 /** When each state's leads may be called: /api/calling-calendar. */
 export const callingCalendarFeature: FastifyPluginAsync<FeatureOptions> = async (
   app,
-  { database },
+  { database, unitOfWork },
 ) => {
   const callingCalendarService = createCallingCalendarService({
     calendars: createCallingCalendarRepository(database.db),
-    unitOfWork: createUnitOfWork(database.db, app.log),
+    unitOfWork,
   });
   await app.register(callingCalendarRoutes, { callingCalendarService });
 };

@@ -1,5 +1,4 @@
 import type { FastifyPluginAsync } from 'fastify';
-import { createUnitOfWork } from '../db/unit-of-work.ts';
 import type { FeatureOptions } from '../feature.ts';
 import { createContactRulesRepository } from './contact-rules.repository.ts';
 import { contactRulesRoutes } from './contact-rules.routes.ts';
@@ -8,11 +7,11 @@ import { createContactRulesService } from './contact-rules.service.ts';
 /** When a lead may be called again: /api/contact-rules. */
 export const contactRulesFeature: FastifyPluginAsync<FeatureOptions> = async (
   app,
-  { database },
+  { database, unitOfWork },
 ) => {
   const contactRulesService = createContactRulesService({
     rules: createContactRulesRepository(database.db),
-    unitOfWork: createUnitOfWork(database.db, app.log),
+    unitOfWork,
   });
   await app.register(contactRulesRoutes, { contactRulesService });
 };

@@ -69,7 +69,7 @@ it('plans the assessor’s list, a call and the session lookup once, not on ever
     attempts: createAttemptRepository(handle.db, defaultTimeZone),
     myLeads,
     undos: createOutcomeUndoRepository(handle.db),
-    events: { add: () => {} },
+    events: { publish: () => {} },
   });
   const sessions = createSessionRepository(handle.db);
   const { rows: leads } = await sql<{ id: number }>`

@@ -1,8 +1,7 @@
-import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely, Transaction } from 'kysely';
 import type { AppEvent } from '../../core/events.ts';
 import type { AuditEvent, AuditTrail } from '../audit/index.ts';
-import { publishEvents } from '../events/publish-event.ts';
+import type { EventPublisher } from '../events/event-publisher.ts';
 import type { Database } from './schema.ts';
 
 /** One change as services make it: its statements, its audit row and its events. */
@@ -22,14 +21,15 @@ export type RunUnitOfWork = <T>(
 ) => Promise<T>;
 
 /**
- * The one way services write: transaction, audit row inside it, events after the commit.
- * Events are hints for pages to refetch, so one lost when the database goes away right
- * after a commit costs a page a moment of staleness, not data: the change is already kept,
- * and the request answers as such.
+ * The one way services write: transaction, audit row inside it, events after the commit,
+ * through the process's one event publisher.
  */
-export function createUnitOfWork(db: Kysely<Database>, log: FastifyBaseLogger): RunUnitOfWork {
+export function createUnitOfWork(
+  db: Kysely<Database>,
+  events: Pick<EventPublisher, 'publish'>,
+): RunUnitOfWork {
   return async (audit, work) => {
-    const events: AppEvent[] = [];
+    const committed: AppEvent[] = [];
     const result = await db.transaction().execute((trx) =>
       work({
         trx,
@@ -37,14 +37,10 @@ export function createUnitOfWork(db: Kysely<Database>, log: FastifyBaseLogger): 
           if (!audit) throw new Error('this unit of work has no audit trail');
           await audit(event, trx);
         },
-        publish: (event) => void events.push(event),
+        publish: (event) => void committed.push(event),
       }),
     );
-    if (events.length > 0) {
-      await publishEvents(db, events).catch((error: unknown) =>
-        log.warn({ err: error }, 'aviso de mudança não enviado às páginas abertas'),
-      );
-    }
+    events.publish(...committed);
     return result;
   };
 }

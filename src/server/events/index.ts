@@ -5,6 +5,8 @@ import type { FeatureOptions } from '../feature.ts';
 import { eventRoutes } from './event.routes.ts';
 import { createEventHub } from './event-hub.ts';
 
+export { createEventPublisher, type EventPublisher } from './event-publisher.ts';
+
 /**
  * Live events: GET /api/events fed by PostgreSQL LISTEN/NOTIFY, on the process's one
  * listening connection.

@@ -1,5 +1,4 @@
 import type { FastifyPluginAsync } from 'fastify';
-import { createUnitOfWork } from '../db/unit-of-work.ts';
 import type { FeatureOptions } from '../feature.ts';
 import { createFollowUpRepository } from './follow-up.repository.ts';
 import { followUpRoutes } from './follow-up.routes.ts';
@@ -8,11 +7,11 @@ import { createFollowUpService } from './follow-up.service.ts';
 /** /acompanhar: the accepted leads, their "cadastro confirmado" mark and their export. */
 export const followUpFeature: FastifyPluginAsync<FeatureOptions> = async (
   app,
-  { database, timeZone },
+  { database, timeZone, unitOfWork },
 ) => {
   const followUpService = createFollowUpService({
     followUp: createFollowUpRepository(database.db, timeZone),
-    unitOfWork: createUnitOfWork(database.db, app.log),
+    unitOfWork,
   });
   await app.register(followUpRoutes, { followUpService, timeZone });
 };

@@ -1,6 +1,5 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { createContactRulesRepository } from '../contact-rules/contact-rules.repository.ts';
-import { createUnitOfWork } from '../db/unit-of-work.ts';
 import type { FeatureOptions } from '../feature.ts';
 import { createLeadRepository } from './lead.repository.ts';
 import { leadRoutes } from './lead.routes.ts';
@@ -21,10 +20,9 @@ import { overdueCallbackCheckMs, returnOverdueCallbacks } from './overdue-callba
  */
 export const leadsFeature: FastifyPluginAsync<FeatureOptions> = async (
   app,
-  { database, timeZone },
+  { database, timeZone, unitOfWork },
 ) => {
   const leadChanges = createLeadChangeRepository(database.db, timeZone);
-  const unitOfWork = createUnitOfWork(database.db, app.log);
   const leads = createLeadRepository(database.db, timeZone);
   const leadService = createLeadService({
     leads,

@@ -1,5 +1,4 @@
 import type { FastifyPluginAsync } from 'fastify';
-import { createUnitOfWork } from '../db/unit-of-work.ts';
 import type { FeatureOptions } from '../feature.ts';
 import { createMessageTemplateRepository } from './message-template.repository.ts';
 import { messageTemplateRoutes } from './message-template.routes.ts';
@@ -8,11 +7,11 @@ import { createMessageTemplateService } from './message-template.service.ts';
 /** WhatsApp message templates and the company's name they fill in: /api/message-templates. */
 export const messageTemplatesFeature: FastifyPluginAsync<FeatureOptions> = async (
   app,
-  { database },
+  { database, unitOfWork },
 ) => {
   const templateService = createMessageTemplateService({
     templates: createMessageTemplateRepository(database.db),
-    unitOfWork: createUnitOfWork(database.db, app.log),
+    unitOfWork,
   });
   await app.register(messageTemplateRoutes, { templateService });
 };

@@ -2,13 +2,14 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { Auth } from '../auth/auth.ts';
 import { createSignInThrottleRepository } from '../auth/sign-in-throttle.repository.ts';
 import type { DatabaseHandle } from '../db/database.ts';
-import { createUnitOfWork } from '../db/unit-of-work.ts';
+import type { RunUnitOfWork } from '../db/unit-of-work.ts';
 import { createUserRepository } from './user.repository.ts';
 import { userRoutes } from './user.routes.ts';
 import { createUserService } from './user.service.ts';
 
 export interface UsersFeatureOptions {
   database: DatabaseHandle;
+  unitOfWork: RunUnitOfWork;
   auth: Auth;
   appUrl: string;
   /** Forgets the sessions the server keeps: a user changed may have lost their access. */
@@ -18,12 +19,12 @@ export interface UsersFeatureOptions {
 /** /api/me and the administrators' user management: create, invite, change, deactivate. */
 export const usersFeature: FastifyPluginAsync<UsersFeatureOptions> = async (
   app,
-  { database, auth, appUrl, forgetSessions },
+  { database, unitOfWork, auth, appUrl, forgetSessions },
 ) => {
   const userService = createUserService({
     users: createUserRepository(database.db),
     signInThrottle: createSignInThrottleRepository(database.db),
-    unitOfWork: createUnitOfWork(database.db, app.log),
+    unitOfWork,
     auth,
     appUrl,
     forgetSessions,

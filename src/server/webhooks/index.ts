@@ -1,15 +1,17 @@
 import type { FastifyPluginAsync } from 'fastify';
-import { createUnitOfWork } from '../db/unit-of-work.ts';
 import type { FeatureOptions } from '../feature.ts';
 import { createWebhookRepository } from './webhook.repository.ts';
 import { webhookRoutes } from './webhook.routes.ts';
 import { createWebhookService } from './webhook.service.ts';
 
 /** Webhooks out (/integracoes/webhooks): /api/webhooks, their deliveries, replays, the setting. */
-export const webhooksFeature: FastifyPluginAsync<FeatureOptions> = async (app, { database }) => {
+export const webhooksFeature: FastifyPluginAsync<FeatureOptions> = async (
+  app,
+  { database, unitOfWork },
+) => {
   const webhookService = createWebhookService({
     webhooks: createWebhookRepository(database.db),
-    unitOfWork: createUnitOfWork(database.db, app.log),
+    unitOfWork,
   });
   await app.register(webhookRoutes, { webhookService });
 };

@@ -2,7 +2,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { type AppEvent, eventChannel } from '../../core/events.ts';
 import { createTestDatabase, type TestDatabase } from '../testing/test-database.ts';
-import { createEventBatcher } from './event-batcher.ts';
+import { createEventPublisher } from './event-publisher.ts';
 
 let database: TestDatabase;
 let listener: pg.Client;
@@ -30,24 +30,24 @@ async function until(condition: () => boolean) {
 
 it('sends the events of a moment together, each once, and what waits when it closes', async () => {
   const errors: unknown[] = [];
-  const batcher = createEventBatcher(database.db, {
+  const publisher = createEventPublisher(database.db, {
     delayMs: 200,
     onError: (error) => errors.push(error),
   });
   const call = (leadId: number): AppEvent => ({ type: 'lead.attempted', assessorId: 'a', leadId });
   heard.length = 0;
   const started = performance.now();
-  batcher.add(call(1));
-  batcher.add(call(2));
-  batcher.add(call(1));
+  publisher.publish(call(1));
+  publisher.publish(call(2));
+  publisher.publish(call(1));
   await until(() => heard.length >= 2);
   // Nothing before the delay, then both together, the repeated one once.
   expect(heard.map((entry) => entry.event)).toEqual([call(1), call(2)]);
   expect(Math.min(...heard.map((entry) => entry.at)) - started).toBeGreaterThanOrEqual(190);
 
   heard.length = 0;
-  batcher.add(call(3));
-  await batcher.close();
+  publisher.publish(call(3));
+  await publisher.close();
   await until(() => heard.length >= 1);
   expect(heard.map((entry) => entry.event)).toEqual([call(3)]);
   expect(errors).toEqual([]);
@@ -56,13 +56,13 @@ it('sends the events of a moment together, each once, and what waits when it clo
 it('reports a send that fails instead of throwing', async () => {
   const errors: unknown[] = [];
   const unreachable = await createTestDatabase();
-  const batcher = createEventBatcher(unreachable.db, {
+  const publisher = createEventPublisher(unreachable.db, {
     delayMs: 10,
     onError: (error) => errors.push(error),
   });
   await unreachable.drop();
-  batcher.add({ type: 'leads.imported' });
+  publisher.publish({ type: 'leads.imported' });
   await until(() => errors.length > 0);
   expect(errors).toHaveLength(1);
-  await batcher.close();
+  await publisher.close();
 });
