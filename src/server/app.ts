@@ -43,6 +43,7 @@ import { registerJsonLimits } from './http/json-body.ts';
 import { originForm } from './http/request-target.ts';
 import { registerSecurityHeaders } from './http/security-headers.ts';
 import { importsFeature } from './imports/index.ts';
+import { leadInjectionFeature } from './lead-injection/index.ts';
 import { leadsFeature } from './leads/index.ts';
 import type { Mailer } from './mail/mailer.ts';
 import { messageTemplatesFeature } from './message-templates/index.ts';
@@ -253,6 +254,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     dataDir: env.dataDir,
     importMaxBytes: env.importMaxBytes,
   });
+  await app.register(leadInjectionFeature, shared);
 
   app.get('/api/openapi.json', { config: { access: 'public' }, schema: { hide: true } }, async () =>
     app.swagger(),

@@ -1,5 +1,4 @@
 import type { FastifyPluginAsync } from 'fastify';
-import { createUnitOfWork } from '../db/unit-of-work.ts';
 import type { FeatureOptions } from '../feature.ts';
 import { createLeadInjectionRepository } from './lead-injection.repository.ts';
 import { leadInjectionRoutes } from './lead-injection.routes.ts';
@@ -8,11 +7,11 @@ import { createLeadInjectionService } from './lead-injection.service.ts';
 /** Leads other systems send one by one or in batches: POST /api/leads, /api/leads/batch. */
 export const leadInjectionFeature: FastifyPluginAsync<FeatureOptions> = async (
   app,
-  { database },
+  { unitOfWork },
 ) => {
   const leadInjectionService = createLeadInjectionService({
     injection: createLeadInjectionRepository(),
-    unitOfWork: createUnitOfWork(database.db, app.log),
+    unitOfWork,
   });
   await app.register(leadInjectionRoutes, { leadInjectionService });
 };
