@@ -16,7 +16,8 @@ import { prepared } from '../db/database.ts';
 import { leadPhonesJson } from '../db/lead-phones.sql.ts';
 import { type LocalTime, localTime } from '../db/local-time.ts';
 import type { Database } from '../db/schema.ts';
-import { startsFrom, transitionSet } from '../lead-transitions/lead-transition.sql.ts';
+import { transitionSteps } from '../lead-transitions/lead-change.sql.ts';
+import { startsFrom } from '../lead-transitions/lead-transition.sql.ts';
 import { callWebhookDeliveries } from '../webhooks/webhook-outbox.sql.ts';
 
 /** Statuses as SQL literals: a partial index serves only a literal predicate. */
@@ -51,7 +52,6 @@ export interface OutcomeChange {
   callbackAt: Date | null;
   outsideWindowReason: string | null;
   reason: string;
-  block: boolean;
   /** The number dialled, kept with the call; null: the lead's main number. */
   dialledPhone: string | null;
   /**
@@ -171,10 +171,10 @@ export function createAttemptRepository(db: Kysely<Database>, timeZone: string) 
      * Records a call by the lead's owner in one statement, planned once per connection: it
      * locks the lead if it is this owner's and not erased, and only when its status still lets
      * it be worked (checked on the locked row, so a double submit records one transition) and
-     * the number dialled is on no block list, writes the call, the lead's new state, its
-     * history row, the block list entry and the event for open pages, and the webhook deliveries it owes. The call keeps the phone and
-     * the name it dialled, taken from the locked row: the lead may be corrected or handed on
-     * later, the call stays as it was. No row: not the owner's lead. A row without a call: the
+     * the number dialled is on no block list, writes the call, the lead's new state with its
+     * history row and block list entries (lead-change.sql.ts) and the webhook deliveries it
+     * owes. The call keeps the phone and the name it dialled, taken from the locked row: the
+     * lead may be corrected or handed on later, the call stays as it was. No row: not the owner's lead. A row without a call: the
      * status did not allow it.
      */
     async recordOutcome(change: OutcomeChange): Promise<RecordedOutcome | undefined> {
@@ -209,37 +209,21 @@ export function createAttemptRepository(db: Kysely<Database>, timeZone: string) 
             from allowed
             returning id, created_at, lead_id, assessor_id, outcome, channel, note, callback_at,
               lead_phone, lead_name, outside_window_reason, no_answer_kind, message_template_id
-          ), changed as (
-            update leads l set ${transitionSet(
-              action,
-              {
-                outcome,
-                caller: assessorId,
-                callbackAt: change.callbackAt,
-                nextCall: change.nextCall,
-              },
-              sql`last_note = coalesce(${change.note}::text, l.last_note)`,
-            )}
-            from allowed where l.id = allowed.id
-            returning l.id, l.status, l.attempts, l.owner_id
-          ), history as (
-            insert into lead_history
-              (lead_id, changed_by, from_status, to_status, from_owner_id, to_owner_id, reason)
-            select a.id, ${assessorId}, a.status, c.status, ${assessorId}, c.owner_id,
-              ${change.reason}
-            from allowed a join changed c on c.id = a.id
-          ), blocked as (
-            -- The person asked not to be called: on none of their numbers (0028).
-            insert into do_not_call (phone, reason, created_by)
-            select phone, ${change.reason}, ${assessorId} from allowed
-            where ${change.block} and phone is not null
-            union
-            select n.phone, ${change.reason}, ${assessorId}
-            from lead_phones n join allowed on n.lead_id = allowed.id
-            where ${change.block}
-            on conflict (phone) do nothing
-            returning phone
-          ), dead_number as (
+          ), ${transitionSteps(action, {
+            from: sql`allowed`,
+            where: sql<SqlBool>`l.id = allowed.id`,
+            before: { status: sql.ref('allowed.status'), ownerId: sql.ref('allowed.owner_id') },
+            values: {
+              outcome,
+              caller: assessorId,
+              callbackAt: change.callbackAt,
+              nextCall: change.nextCall,
+            },
+            also: sql`last_note = coalesce(${change.note}::text, l.last_note)`,
+            returning: sql`l.attempts`,
+            by: assessorId,
+            reason: change.reason,
+          })}, dead_number as (
             update lead_phones n set state = 'invalid'
             from allowed where n.lead_id = allowed.id and n.phone = ${change.invalidPhone}::text
           ), undo as (

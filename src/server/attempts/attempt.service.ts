@@ -27,6 +27,7 @@ import type { EventPublisher } from '../events/index.ts';
 import { AppError } from '../http/app-error.ts';
 import { isoTime } from '../http/iso-time.ts';
 import { decodeCursor, encodeCursor } from '../http/keyset-cursor.ts';
+import { transitionEvent } from '../lead-transitions/lead-transition-event.ts';
 import type {
   AttemptFilter,
   AttemptRepository,
@@ -144,7 +145,6 @@ function planCall(
         : action === 'numberMarked'
           ? `Ligação: ${outcomeLabel}, o lead tem outro número`
           : `${leadTransitions[action].label} (${outcomeLabel})`,
-    block: outcome === 'do_not_call',
     dialledPhone: dialled,
     dials: !nothingToDial(history),
     invalidPhone,
@@ -240,15 +240,12 @@ export function createAttemptService({
             'Este modelo de mensagem não existe ou foi arquivado: escolha outro.',
           );
         }
-        const recorded = await attempts.recordOutcome({
-          leadId,
-          assessorId,
-          ...planCall(history, body, callbackAt, new Date(now())),
-        });
+        const planned = planCall(history, body, callbackAt, new Date(now()));
+        const recorded = await attempts.recordOutcome({ leadId, assessorId, ...planned });
         if (!recorded) throw new AppError('NOT_FOUND', 'Lead não encontrado.');
         if (recorded.dialledBlocked) throw new AppError('CONFLICT', blockedNumberRefused);
         if (recorded.id !== null) {
-          events.publish({ type: 'lead.attempted', assessorId, leadId });
+          events.publish(transitionEvent(planned.action, { assessorId, leadId }));
           return recordedResult(recorded);
         }
         if (recorded.currentAttempts !== history.attempts && planning < 3) continue;
@@ -287,7 +284,7 @@ export function createAttemptService({
           'O lead mudou depois da ligação (outra pessoa o alterou); ela não pode mais ser desfeita.',
         );
       }
-      events.publish({ type: 'lead.attempted', assessorId, leadId: undone.leadId });
+      events.publish(transitionEvent('undoOutcome', { assessorId, leadId: undone.leadId }));
       return {
         lead: {
           id: undone.leadId,

@@ -1,9 +1,10 @@
-import { type Kysely, sql } from 'kysely';
+import { type Kysely, type SqlBool, sql } from 'kysely';
 import type { LeadStatus } from '../../core/lead-status.ts';
 import { leadTransitions } from '../../core/lead-transitions.ts';
 import { prepared } from '../db/database.ts';
 import type { Database } from '../db/schema.ts';
-import { startsFrom, transitionSet } from '../lead-transitions/lead-transition.sql.ts';
+import { transitionSteps } from '../lead-transitions/lead-change.sql.ts';
+import { startsFrom } from '../lead-transitions/lead-transition.sql.ts';
 
 /** The lead an undo put back; null when it came too late or the lead changed since. */
 export interface UndoneOutcome {
@@ -47,36 +48,31 @@ export function createOutcomeUndoRepository(db: Kysely<Database>) {
             where u.in_time and l.updated_at = u.recorded_at and l.erased_at is null
               and ${startsFrom('undoOutcome', sql.ref('l.status'))}
             for update of l
-          ), restored as (
-            update leads l set ${transitionSet(
-              'undoOutcome',
-              { previous: 'u' },
-              sql`last_note = u.last_note`,
-            )}
-            from target t, undo u where l.id = t.id
-            returning l.id, l.status, l.attempts, l.owner_id, l.callback_at
-          ), removed as (
-            delete from lead_attempts a using restored r, undo u
+          ), ${transitionSteps('undoOutcome', {
+            from: sql`target t, undo u`,
+            where: sql<SqlBool>`l.id = t.id`,
+            before: { status: sql.ref('t.status'), ownerId: sql.ref('t.owner_id') },
+            values: { previous: 'u' },
+            also: sql`last_note = u.last_note`,
+            returning: sql`l.attempts, l.callback_at`,
+            by: assessorId,
+            reason: leadTransitions.undoOutcome.label,
+          })}, removed as (
+            delete from lead_attempts a using changed r, undo u
             where a.id = u.attempt_id
           ), unblocked as (
             -- The lead's other numbers the same call blocked, at the same instant.
-            delete from do_not_call d using restored r, undo u
+            delete from do_not_call d using changed r, undo u
             where d.phone = u.blocked_phone
               or (u.blocked_phone is not null and d.created_at = u.recorded_at
                 and d.phone in (select n.phone from lead_phones n where n.lead_id = r.id))
           ), revived_number as (
-            update lead_phones n set state = 'valid' from restored r, undo u
+            update lead_phones n set state = 'valid' from changed r, undo u
             where n.lead_id = r.id and n.phone = u.invalid_phone
-          ), history as (
-            insert into lead_history
-              (lead_id, changed_by, from_status, to_status, from_owner_id, to_owner_id, reason)
-            select t.id, ${assessorId}, t.status, r.status, t.owner_id, r.owner_id,
-              ${leadTransitions.undoOutcome.label}
-            from target t join restored r on r.id = t.id
           )
           select u.lead_id as "leadId", u.in_time as "inTime", r.status as "leadStatus",
             r.attempts as "leadAttempts", r.callback_at as "callbackAt"
-          from undo u left join restored r on true
+          from undo u left join changed r on true
         `,
       ).execute(db);
       return result.rows[0];

@@ -4,7 +4,8 @@ import { distributableStatuses, workableStatuses } from '../../core/lead-status.
 import { phoneIsFree } from '../db/blocked-phones.ts';
 import { type LocalTime, localTime } from '../db/local-time.ts';
 import type { Database } from '../db/schema.ts';
-import { startsFrom, transitionSet } from '../lead-transitions/lead-transition.sql.ts';
+import { transitionSteps } from '../lead-transitions/lead-change.sql.ts';
+import { startsFrom } from '../lead-transitions/lead-transition.sql.ts';
 import type { PoolLead } from './allocation.ts';
 
 export interface PoolQuery {
@@ -153,18 +154,17 @@ function statements(db: Kysely<Database>, { startOfToday }: LocalTime) {
     }): Promise<number> {
       if (values.leadIds.length === 0) return 0;
       const result = await sql<{ assigned: number }>`
-        with changed as (
-          update leads l set ${transitionSet('distribute', { assessor: sql.ref('a.assessor_id') })}
-          from unnest(${values.leadIds}::bigint[], ${values.assessorIds}::text[],
-            ${values.fromStatuses}::text[]) as a (lead_id, assessor_id, from_status)
-          where l.id = a.lead_id and l.status = a.from_status
-            and ${startsFrom('distribute', sql.ref('a.from_status'))}
-          returning l.id, a.from_status, l.owner_id
-        ), history as (
-          insert into lead_history (lead_id, changed_by, from_status, to_status, to_owner_id, reason)
-          select id, ${values.changedBy}, from_status, 'assigned', owner_id, ${values.reason}
-          from changed
-        )
+        with ${transitionSteps('distribute', {
+          values: { assessor: sql.ref('a.assessor_id') },
+          from: sql`unnest(${values.leadIds}::bigint[], ${values.assessorIds}::text[],
+            ${values.fromStatuses}::text[]) as a (lead_id, assessor_id, from_status)`,
+          where: sql<SqlBool>`l.id = a.lead_id and l.status = a.from_status
+            and ${startsFrom('distribute', sql.ref('a.from_status'))}`,
+          // Pool leads have no owner.
+          before: { status: sql.ref('a.from_status'), ownerId: sql`null::text` },
+          by: values.changedBy,
+          reason: values.reason,
+        })}
         select count(*)::int as assigned from changed
       `.execute(db);
       return result.rows[0]?.assigned ?? 0;

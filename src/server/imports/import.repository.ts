@@ -1,7 +1,7 @@
-import { type Kysely, sql, type Transaction } from 'kysely';
+import { type Kysely, type SqlBool, sql, type Transaction } from 'kysely';
 import type { LegalBasis } from '../../core/imports.ts';
 import type { Database } from '../db/schema.ts';
-import { startsFrom } from '../lead-transitions/lead-transition.sql.ts';
+import { deleteLeads } from '../lead-transitions/lead-change.sql.ts';
 
 /**
  * What undoing a batch found. On 'in-use' the caller rolls the transaction back, which keeps
@@ -185,14 +185,7 @@ export function createImportRepository(db: Kysely<Database>) {
         .executeTakeFirst();
       if (!batch) return 'not-found';
       if (batch.status !== 'done') return 'not-done';
-      await sql`
-        with deleted as (
-          delete from leads
-           where batch_id = ${batchId} and ${startsFrom('undoImport', sql.ref('status'))}
-          returning id
-        )
-        delete from lead_history where lead_id in (select id from deleted)
-      `.execute(trx);
+      await deleteLeads('undoImport', sql<SqlBool>`l.batch_id = ${batchId}`).execute(trx);
       const left = await trx
         .selectFrom('leads')
         .select(sql<number>`count(*)::int`.as('count'))

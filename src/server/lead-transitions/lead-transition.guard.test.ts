@@ -4,13 +4,16 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 
 /**
- * Only lead-transition.sql.ts writes a lead's status: everywhere else, a statement that
- * changes leads takes its SET list from there. This reads every server source file and
- * fails on SQL (raw or Kysely) that writes `leads.status` anywhere else.
+ * Only lead-transition.sql.ts writes a lead's status, and only the transition module
+ * (src/server/lead-transitions) writes its history: everywhere else, a statement that changes
+ * leads takes its SET list and its history step from there. This reads every server source
+ * file and fails on SQL (raw or Kysely) that writes `leads.status` or `lead_history` anywhere
+ * else.
  */
 
 const serverRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const transitionModule = path.join('lead-transitions', 'lead-transition.sql.ts');
+const transitionFolder = 'lead-transitions';
 
 /** Where a source text writes the status of leads, as short excerpts. */
 function statusWrites(source: string): string[] {
@@ -40,6 +43,17 @@ function statusWrites(source: string): string[] {
     }
   }
   return found;
+}
+
+/** Where a source text writes lead_history (inserts, updates, deletes), as short excerpts. */
+function historyWrites(source: string): string[] {
+  const patterns = [
+    /\b(?:insert\s+into|update|delete\s+from|copy|merge\s+into|truncate(?:\s+table)?)\s+lead_history\b[^`]{0,80}/gi,
+    /\.(?:insertInto|updateTable|deleteFrom|mergeInto|replaceInto)\(\s*['"]lead_history(?:\s+as\s+\w+)?['"]\s*\)/g,
+  ];
+  return patterns.flatMap((pattern) =>
+    [...source.matchAll(pattern)].map((match) => match[0].replace(/\s+/g, ' ').slice(0, 120)),
+  );
 }
 
 async function serverSources(directory: string): Promise<string[]> {
@@ -90,6 +104,35 @@ describe('who writes a lead status', () => {
       const relative = path.relative(serverRoot, file);
       if (relative === transitionModule) continue;
       for (const write of statusWrites(await readFile(file, 'utf8'))) {
+        offenders.push(`${relative}: ${write}`);
+      }
+    }
+    expect(offenders).toEqual([]);
+  });
+});
+
+describe('who writes a lead history', () => {
+  it('finds the writes it looks for (so a pass means something)', () => {
+    expect(
+      historyWrites('insert into lead_history\n (lead_id, reason) select id, $' + '{r} from x'),
+    ).toHaveLength(1);
+    expect(historyWrites('delete from lead_history where lead_id = 1')).toHaveLength(1);
+    expect(historyWrites('update lead_history set lead_id = 2 where lead_id = 1')).toHaveLength(1);
+    expect(historyWrites("db.insertInto('lead_history').values({ lead_id: 1 })")).toHaveLength(1);
+    expect(historyWrites("trx.updateTable('lead_history').set({ lead_id: 2 })")).toHaveLength(1);
+    expect(historyWrites("db.deleteFrom('lead_history').execute()")).toHaveLength(1);
+    // Reading the history is not writing it.
+    expect(historyWrites("db.selectFrom('lead_history as h').selectAll()")).toEqual([]);
+    expect(historyWrites('select * from lead_history h where h.lead_id = 1')).toEqual([]);
+    expect(historyWrites('left join lead_history h on h.lead_id = l.id')).toEqual([]);
+  });
+
+  it('is only the transition module', async () => {
+    const offenders: string[] = [];
+    for (const file of await serverSources(serverRoot)) {
+      const relative = path.relative(serverRoot, file);
+      if (relative.startsWith(transitionFolder + path.sep)) continue;
+      for (const write of historyWrites(await readFile(file, 'utf8'))) {
         offenders.push(`${relative}: ${write}`);
       }
     }

@@ -13,8 +13,9 @@ import {
  * condition (`startsFrom`) and its SET list (`transitionSet`) from here, built from the
  * transition table in src/core, so what an action may start from and what it sets are
  * written once. The statements themselves stay in their features' repositories, each shaped
- * for its own volume (one lead, a filter, an unnest of 50 000); `lead-transition.guard.test.ts`
- * fails when SQL anywhere else writes `status`.
+ * for its own volume (one lead, a filter, an unnest of 50 000), and take the update with its
+ * history row and block step from lead-change.sql.ts; `lead-transition.guard.test.ts` fails
+ * when SQL anywhere else writes `status`.
  */
 
 /** The leads `action` may start from, as a condition on `column` (the leads' status). */
@@ -163,39 +164,4 @@ function nextCallSet(
         next_call_reason = case when ${capped} then l.next_call_reason end`;
     }
   }
-}
-
-/**
- * The steps that take the leads with a blocked phone out of circulation, for a WITH list:
- * `locked` (the leads whose phone is in `phones`, a query of one `phone` column, that `action`
- * may start from), `changed` (each with the leads' status before) and `history` (a row each,
- * by `adminId`, for `reason`), and the numbers among leads' others marked. The statement
- * selects what it needs from `changed`.
- */
-export function blockLeadsWithPhones(
-  action: 'block' | 'blockByList',
-  phones: RawBuilder<unknown>,
-  adminId: string,
-  reason: string,
-): RawBuilder<unknown> {
-  return sql`locked as (
-      select l.id, l.status, l.owner_id from leads l
-      where l.phone in (${phones}) and ${startsFrom(action)}
-      order by l.id
-      for update
-    ), changed as (
-      update leads l set ${transitionSet(action)}
-      from locked where l.id = locked.id
-      returning l.id, locked.status as from_status, locked.owner_id as from_owner_id
-    ), history as (
-      insert into lead_history
-        (lead_id, changed_by, from_status, to_status, from_owner_id, to_owner_id, reason)
-      select id, ${adminId}, from_status, ${leadTransitions[action].to}, from_owner_id, null,
-        ${reason}
-      from changed
-    ), numbers_blocked as (
-      -- The same numbers among leads' several (migration 0028): never to be dialled.
-      update lead_phones n set state = 'do_not_call'
-      where n.phone in (${phones}) and n.state <> 'do_not_call'
-    )`;
 }

@@ -4,7 +4,12 @@ import type { LeadFilter } from '../../core/leads.ts';
 import { type LocalTime, localTime } from '../db/local-time.ts';
 import type { Database } from '../db/schema.ts';
 import { erasureImportRowSteps } from '../imports/import-rows-erasure.sql.ts';
-import { startsFrom, transitionSet } from '../lead-transitions/lead-transition.sql.ts';
+import { transitionSteps } from '../lead-transitions/lead-change.sql.ts';
+import { startsFrom, type TransitionValues } from '../lead-transitions/lead-transition.sql.ts';
+import {
+  type TransitionEvent,
+  transitionEvent,
+} from '../lead-transitions/lead-transition-event.ts';
 import { erasureWebhookSteps } from '../webhooks/webhook-outbox.sql.ts';
 import { leadFilterCondition } from './lead-filter.sql.ts';
 
@@ -24,6 +29,7 @@ const transitionOf = {
   doNotCall: 'block',
   erase: 'erase',
 } as const satisfies Record<BulkOperation['action'], LeadAction>;
+type BulkAction = (typeof transitionOf)[BulkOperation['action']];
 
 /** The leads the bulk target names, as a condition on `leads l`. */
 function targetCondition(target: LeadTarget, local: LocalTime): RawBuilder<SqlBool> {
@@ -52,12 +58,14 @@ const eraseCallPersonalData = sql`, call_personal_data as (
 )${erasureWebhookSteps}${erasureImportRowSteps}`;
 
 /**
- * The common head of a lead change: `locked` (the rows, locked), `changed` (the update) and
- * its history rows, then the extra steps. The caller adds the final select.
+ * The common head of a lead change: `locked` (the rows, locked), the transition's steps
+ * (`changed`, its history rows and, for "Não ligar", the numbers blocked), then the extra
+ * steps. The caller adds the final select.
  */
 function changeLocked(
+  action: LeadAction,
   lockedRows: RawBuilder<unknown>,
-  changes: RawBuilder<unknown>,
+  values: TransitionValues,
   extraSteps: RawBuilder<unknown>,
   changedBy: string | null,
   reason: string,
@@ -65,23 +73,19 @@ function changeLocked(
   return sql`
     with locked as (
       ${lockedRows}
-    ), changed as (
-      update leads l set ${changes}
-      from locked where l.id = locked.id
-      returning l.id, locked.status as from_status, locked.owner_id as from_owner_id,
-        l.status as to_status, l.owner_id as to_owner_id
-    ), history as (
-      insert into lead_history
-        (lead_id, changed_by, from_status, to_status, from_owner_id, to_owner_id, reason)
-      select id, ${changedBy}, from_status, to_status, from_owner_id, to_owner_id, ${reason}
-      from changed
-    )${extraSteps}`;
+    ), ${transitionSteps(action, {
+      from: sql`locked`,
+      where: sql<SqlBool>`l.id = locked.id`,
+      values,
+      by: changedBy,
+      reason,
+    })}${extraSteps}`;
 }
 
 /** The owners who had or now have a changed lead: their open lists change. */
 const ownersOfChanged = sql`(select coalesce(array_agg(distinct owner_id), '{}') from (
     select from_owner_id as owner_id from changed
-    union select to_owner_id from changed
+    union select owner_id from changed
   ) owners where owner_id is not null)`;
 
 /** The key of the transaction-level advisory lock of the retention job: one server at a time. */
@@ -107,7 +111,13 @@ export function createLeadChangeRepository(db: Kysely<Database>, timeZone: strin
       operation: BulkOperation,
       /** Who asked; null for the server's own rules (overdue call-backs). */
       adminId: string | null,
-    ): Promise<{ matched: number; affected: number; ownerIds: string[] }> {
+    ): Promise<{
+      matched: number;
+      affected: number;
+      ownerIds: string[];
+      /** What open pages hear once this has committed. */
+      event: TransitionEvent<BulkAction>;
+    }> {
       const action = transitionOf[operation.action];
       const reason = leadTransitions[action].label;
       const applicable: RawBuilder<SqlBool>[] = [startsFrom(action)];
@@ -118,16 +128,6 @@ export function createLeadChangeRepository(db: Kysely<Database>, timeZone: strin
           applicable.push(sql<SqlBool>`(l.owner_id is distinct from ${operation.assessorId}
             or l.status <> 'assigned')`);
           break;
-        case 'doNotCall':
-          // The person asked not to be called: on none of their numbers.
-          extraSteps = sql`, blocked as (
-            insert into do_not_call (phone, reason, created_by)
-            select phone, ${reason}, ${adminId} from locked where phone is not null
-            union
-            select n.phone, ${reason}, ${adminId} from lead_phones n join locked on n.lead_id = locked.id
-            on conflict (phone) do nothing
-          )`;
-          break;
         // An erasure does not add the phone to the block list: the list would then hold the
         // very personal data being erased. A phone already there stays, as it was asked for.
         case 'erase':
@@ -135,18 +135,16 @@ export function createLeadChangeRepository(db: Kysely<Database>, timeZone: strin
           extraSteps = eraseCallPersonalData;
           break;
       }
-      const changes = transitionSet(
-        action,
-        operation.action === 'reassign' ? { assessor: operation.assessorId } : {},
-      );
+      const values = operation.action === 'reassign' ? { assessor: operation.assessorId } : {};
       const condition = targetCondition(target, local);
       const result = await sql<{ matched: number; affected: number; ownerIds: string[] }>`
         ${changeLocked(
+          action,
           sql`select ${lockedColumns} from leads l
             where ${condition} and ${sql.join(applicable, sql` and `)}
             order by l.id
             for update`,
-          changes,
+          values,
           extraSteps,
           adminId,
           reason,
@@ -161,6 +159,7 @@ export function createLeadChangeRepository(db: Kysely<Database>, timeZone: strin
         matched: row?.matched ?? 0,
         affected: row?.affected ?? 0,
         ownerIds: row?.ownerIds ?? [],
+        event: transitionEvent(action, { assessorIds: row?.ownerIds ?? [] }),
       };
     },
 
@@ -174,14 +173,25 @@ export function createLeadChangeRepository(db: Kysely<Database>, timeZone: strin
       after: number,
       limit: number,
       reason: string,
-    ): Promise<{ locked: boolean; erased: number; lastId: number | null; ownerIds: string[] }> {
+    ): Promise<{
+      locked: boolean;
+      erased: number;
+      lastId: number | null;
+      ownerIds: string[];
+      /** What open pages hear once this has committed. */
+      event: TransitionEvent<'erase'>;
+    }> {
       return db.transaction().execute(async (trx) => {
         const lock = await sql<{ locked: boolean }>`
           select pg_try_advisory_xact_lock(${retentionLockKey}) as locked
         `.execute(trx);
-        if (!lock.rows[0]?.locked) return { locked: false, erased: 0, lastId: null, ownerIds: [] };
+        if (!lock.rows[0]?.locked) {
+          const event = transitionEvent('erase', { assessorIds: [] });
+          return { locked: false, erased: 0, lastId: null, ownerIds: [], event };
+        }
         const result = await sql<{ erased: number; lastId: string | null; ownerIds: string[] }>`
           ${changeLocked(
+            'erase',
             sql`select ${lockedColumns} from leads l
               where l.id > ${after} and l.erased_at is null and ${startsFrom('erase')}
                 and l.updated_at < ${cutoff} and l.status_changed_at < ${cutoff}
@@ -193,7 +203,7 @@ export function createLeadChangeRepository(db: Kysely<Database>, timeZone: strin
               order by l.id
               limit ${limit}
               for update skip locked`,
-            transitionSet('erase'),
+            {},
             eraseCallPersonalData,
             null,
             reason,
@@ -208,6 +218,7 @@ export function createLeadChangeRepository(db: Kysely<Database>, timeZone: strin
           erased: row?.erased ?? 0,
           lastId: row?.lastId ? Number(row.lastId) : null,
           ownerIds: row?.ownerIds ?? [],
+          event: transitionEvent('erase', { assessorIds: row?.ownerIds ?? [] }),
         };
       });
     },

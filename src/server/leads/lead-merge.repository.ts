@@ -1,10 +1,10 @@
-import { type Kysely, sql } from 'kysely';
+import { type Kysely, type SqlBool, sql } from 'kysely';
 import type { LeadPhone } from '../../core/lead-phones.ts';
 import type { LeadStatus } from '../../core/lead-status.ts';
-import { leadTransitions } from '../../core/lead-transitions.ts';
 import { phoneIsBlocked } from '../db/blocked-phones.ts';
 import type { Database } from '../db/schema.ts';
-import { startsFrom, transitionSet } from '../lead-transitions/lead-transition.sql.ts';
+import { mergeHistory, transitionSteps } from '../lead-transitions/lead-change.sql.ts';
+import { startsFrom } from '../lead-transitions/lead-transition.sql.ts';
 
 /** A lead as the merge lists it, before it becomes the API's MergeCandidate. */
 export interface MergeCandidateRow {
@@ -60,34 +60,26 @@ export interface MergedFields {
 
 /**
  * Closes the merged lead as "Não ligar" (the `block` transition, when it was open) and puts
- * every number of it on the block list, as the table says the transition does.
+ * every number of it on the block list, as the table says the transition does: the numbers go
+ * on the list even when the lead was closed already, as those of the other lead are new to it.
  */
 async function blockMerged(
   db: Kysely<Database>,
   kept: MergeLeadRow,
-  phones: MergedPhone[],
   adminId: string,
   reason: string,
 ) {
   await sql`
-    with changed as (
-      update leads l set ${transitionSet('block')}
-      where l.id = ${kept.id} and ${startsFrom('block')}
-      returning l.id
-    )
-    insert into lead_history
-      (lead_id, changed_by, from_status, to_status, from_owner_id, to_owner_id, reason)
-    select id, ${adminId}, ${kept.status}, ${leadTransitions.block.to}, ${kept.ownerId}, null,
-      ${reason}
-    from changed
+    with ${transitionSteps('block', {
+      where: sql<SqlBool>`l.id = ${kept.id} and ${startsFrom('block')}`,
+      // Locked by the merge's pair: as it was read.
+      before: { status: sql`${kept.status}::text`, ownerId: sql`${kept.ownerId}::text` },
+      by: adminId,
+      reason,
+      blockNumbersOf: sql`select id, phone from leads where id = ${kept.id}`,
+    })}
+    select count(*) from changed
   `.execute(db);
-  if (leadTransitions.block.blocksPhone && phones.length > 0) {
-    await sql`
-      insert into do_not_call (phone, reason, created_by)
-      select phone, ${reason}, ${adminId} from unnest(${phones.map((n) => n.phone)}::text[]) phone
-      on conflict (phone) do nothing
-    `.execute(db);
-  }
 }
 
 export function createLeadMergeRepository(db: Kysely<Database>) {
@@ -175,11 +167,8 @@ export function createLeadMergeRepository(db: Kysely<Database>) {
         .where('lead_id', '=', removedId)
         .execute();
       // The other lead's history reads as its own among the kept one's rows.
-      await db
-        .updateTable('lead_history')
-        .set({ lead_id: kept.id, reason: sql<string>`reason || ${` (lead #${removedId})`}` })
-        .where('lead_id', '=', removedId)
-        .execute();
+      const history = mergeHistory({ keptId: kept.id, removedId, by: adminId, reason });
+      await history.moved.execute(db);
       await db.deleteFrom('outcome_undo').where('lead_id', '=', removedId).execute();
       await sql`
         update leads k set extra = r.extra || k.extra from leads r
@@ -205,19 +194,8 @@ export function createLeadMergeRepository(db: Kysely<Database>) {
           })),
         )
         .execute();
-      await db
-        .insertInto('lead_history')
-        .values({
-          lead_id: kept.id,
-          changed_by: adminId,
-          from_status: kept.status,
-          to_status: kept.status,
-          from_owner_id: kept.ownerId,
-          to_owner_id: kept.ownerId,
-          reason,
-        })
-        .execute();
-      if (change.closed) await blockMerged(db, kept, change.phones, adminId, change.closed.reason);
+      await history.noted.execute(db);
+      if (change.closed) await blockMerged(db, kept, adminId, change.closed.reason);
     },
   };
 }

@@ -245,12 +245,12 @@ export function createLeadService({
         }
       }
       return unitOfWork(audit, async (unit) => {
-        const { matched, affected, ownerIds } = await leadChanges
+        const { matched, affected, event } = await leadChanges
           .within(unit.trx)
           .bulk(target, operation, adminId);
         const requested = 'ids' in target ? new Set(target.ids).size : matched;
         const result = { affected, skipped: Math.max(requested - affected, 0) };
-        if (affected > 0) unit.publish({ type: 'leads.changed', assessorIds: ownerIds });
+        if (affected > 0) unit.publish(event);
         if (operation.action === 'erase') {
           const ids = 'ids' in target ? [...new Set(target.ids)] : [];
           await unit.audit({

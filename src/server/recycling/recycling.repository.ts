@@ -1,7 +1,8 @@
 import { type Kysely, type RawBuilder, type SqlBool, sql } from 'kysely';
 import type { RecyclingRules } from '../../core/recycling.ts';
 import type { Database } from '../db/schema.ts';
-import { startsFrom, transitionSet } from '../lead-transitions/lead-transition.sql.ts';
+import { soleStartingStatus, transitionSteps } from '../lead-transitions/lead-change.sql.ts';
+import { startsFrom } from '../lead-transitions/lead-transition.sql.ts';
 
 /** The app_settings key of the recycling rules (a JSON object). */
 const rulesKey = 'recycling_rules';
@@ -88,16 +89,17 @@ function statements(db: Kysely<Database>) {
         conditions.push(sql<SqlBool>`l.recycles < ${values.rules.maxRecyclesPerLead}::int`);
       }
       const result = await sql<{ recycled: number; formerOwnerIds: string[] }>`
-        with changed as (
-          update leads l set ${transitionSet('recycle')}
-          where ${sql.join(conditions, sql` and `)}
-          returning l.id, l.last_owner_id as from_owner_id
-        ), history as (
-          insert into lead_history
-            (lead_id, changed_by, from_status, to_status, from_owner_id, to_owner_id, reason)
-          select id, ${values.changedBy}, 'red', 'recycled', from_owner_id, null, ${values.reason}
-          from changed
-        )
+        with ${transitionSteps('recycle', {
+          where: sql.join(conditions, sql` and `),
+          // Not locked first: the status is the one the action starts from, and the owner
+          // the one the change keeps as the last (a refused lead has none of its own).
+          before: {
+            status: sql.lit(soleStartingStatus('recycle')),
+            ownerId: sql.ref('l.last_owner_id'),
+          },
+          by: values.changedBy,
+          reason: values.reason,
+        })}
         select count(*)::int as recycled,
           coalesce(array_agg(distinct from_owner_id) filter (where from_owner_id is not null),
             '{}') as "formerOwnerIds"
