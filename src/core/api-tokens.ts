@@ -67,3 +67,8 @@ export type CreatedApiToken = z.infer<typeof createdApiTokenSchema>;
 export const apiTokenParamsSchema = z.object({
   id: z.coerce.number({ error: 'Token inválido.' }).int({ error: 'Token inválido.' }).positive(),
 });
+
+/** The message of a token refused by a route that needs a scope it lacks. */
+export function missingScopeMessage(scope: ApiScope): string {
+  return `Este token de API não tem a permissão "${apiScopeLabels[scope]}" (${scope}).`;
+}

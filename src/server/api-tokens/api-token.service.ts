@@ -2,22 +2,15 @@ import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import {
   type ApiScope,
   type ApiToken,
-  apiScopeLabels,
   apiTokenPattern,
   type CreateApiTokenBody,
   type CreatedApiToken,
 } from '../../core/api-tokens.ts';
 import type { AuditTrail } from '../audit/index.ts';
 import type { RunUnitOfWork } from '../db/unit-of-work.ts';
+import type { ApiTokenPrincipal } from '../http/access.ts';
 import { AppError } from '../http/app-error.ts';
 import type { ApiTokenRepository, ApiTokenRow } from './api-token.repository.ts';
-
-/** The integration behind a request made with a valid token. */
-export interface ApiTokenPrincipal {
-  id: number;
-  name: string;
-  scopes: ApiScope[];
-}
 
 const publicIdAlphabet = 'abcdefghijklmnopqrstuvwxyz0123456789';
 /** last_used_at is a hint for the admin, not a log: written at most once a minute. */
@@ -50,11 +43,6 @@ function toApiToken(row: ApiTokenRow): ApiToken {
     createdAt: row.createdAt.toISOString(),
     lastUsedAt: row.lastUsedAt?.toISOString() ?? null,
   };
-}
-
-/** The message of a token refused by a route that needs a scope it lacks. */
-export function missingScopeMessage(scope: ApiScope): string {
-  return `Este token de API não tem a permissão "${apiScopeLabels[scope]}" (${scope}).`;
 }
 
 export function createApiTokenService({

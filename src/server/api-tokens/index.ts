@@ -3,8 +3,8 @@ import { apiTokenRoutes } from './api-token.routes.ts';
 import type { ApiTokenService } from './api-token.service.ts';
 
 export { createApiTokenRepository } from './api-token.repository.ts';
-export type { ApiTokenPrincipal, ApiTokenService } from './api-token.service.ts';
-export { createApiTokenService, missingScopeMessage } from './api-token.service.ts';
+export type { ApiTokenService } from './api-token.service.ts';
+export { createApiTokenService } from './api-token.service.ts';
 
 /** Tokens of API for other systems (/integracoes/tokens). */
 export const apiTokensFeature: FastifyPluginAsync<{ apiTokenService: ApiTokenService }> = async (

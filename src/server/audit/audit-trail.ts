@@ -1,17 +1,10 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { AuditTrail } from '../db/audit-step.ts';
 import type { DeniedCode } from '../http/access.ts';
 import type { AuditExecutor } from './audit.repository.ts';
-import { type AuditEvent, auditRecorder, auditSourceOf } from './audit.service.ts';
+import { auditRecorder, auditSourceOf } from './audit.service.ts';
 
-/**
- * Records an event of the request: who (the signed-in user, or `actor` when the request
- * itself makes them known, as a sign-in does) and from where come from the request. With a
- * transaction as `executor` the row commits, or rolls back, with the change it describes.
- */
-export type AuditTrail = (
-  event: AuditEvent & { actor?: { id: string | null; email: string | null } | null },
-  executor?: AuditExecutor,
-) => Promise<void>;
+export type { AuditTrail } from '../db/audit-step.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {

@@ -1,10 +1,10 @@
 import { type Kysely, type RawBuilder, type SqlBool, sql } from 'kysely';
 import type { AuditFilter } from '../../core/audit.ts';
+import type { AuditExecutor } from '../db/audit-step.ts';
 import { type LocalTime, localTime } from '../db/local-time.ts';
 import type { Database } from '../db/schema.ts';
 
-/** The database handle or a transaction: a row written in a transaction commits with it. */
-export type AuditExecutor = Kysely<Database>;
+export type { AuditExecutor } from '../db/audit-step.ts';
 
 export interface NewAuditRow {
   actorId: string | null;

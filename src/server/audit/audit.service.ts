@@ -2,6 +2,7 @@ import net from 'node:net';
 import type { FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import type { AuditAction, AuditPage, auditListQuerySchema } from '../../core/audit.ts';
+import type { AuditEvent } from '../db/audit-step.ts';
 import { decodeCursor, encodeCursor } from '../http/keyset-cursor.ts';
 import { type AuditExecutor, type AuditRepository, insertAuditRow } from './audit.repository.ts';
 
@@ -13,12 +14,7 @@ export interface AuditSource {
   userAgent: string | null;
 }
 
-/** What happened: the action, what it touched and small facts (counts, filters), never secrets. */
-export interface AuditEvent {
-  action: AuditAction;
-  target?: { type: string; id: string | number } | undefined;
-  details?: Record<string, unknown> | undefined;
-}
+export type { AuditEvent } from '../db/audit-step.ts';
 
 /** One row to record: who and from where, and what. */
 export type AuditEntryInput = AuditSource & AuditEvent;

@@ -1,5 +1,5 @@
 import type { Generated } from 'kysely';
-import type { CreatedAt, Identity, Json, UpdatedAt } from './schema.ts';
+import type { CreatedAt, Identity, Json, UpdatedAt } from './column-types.ts';
 
 /** The tables of the integrations (migration 0029): API tokens, webhooks, message templates. */
 

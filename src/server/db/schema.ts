@@ -4,6 +4,7 @@ import type { LegalBasis } from '../../core/imports.ts';
 import type { PhoneState } from '../../core/lead-phones.ts';
 import type { AttemptOutcome, LeadStatus } from '../../core/lead-status.ts';
 import type { Role } from '../../core/roles.ts';
+import type { CreatedAt, Identity, Json, UpdatedAt } from './column-types.ts';
 import type {
   ApiIdempotencyKeysTable,
   ApiTokensTable,
@@ -12,9 +13,6 @@ import type {
   WebhookDeliveryAttemptsTable,
   WebhookEndpointsTable,
 } from './integration-tables.ts';
-
-export type CreatedAt = ColumnType<Date, Date | undefined, never>;
-export type UpdatedAt = ColumnType<Date, Date | undefined, Date>;
 
 export interface UsersTable {
   id: string;
@@ -82,9 +80,6 @@ export interface AppSettingsTable {
   key: string;
   value: string;
 }
-
-export type Identity = ColumnType<number, never, never>;
-export type Json<T> = ColumnType<T, T | string | undefined, T | string>;
 
 export type ImportBatchStatus = 'queued' | 'running' | 'done' | 'failed' | 'undone';
 

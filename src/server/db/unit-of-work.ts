@@ -1,7 +1,7 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { AppEvent } from '../../core/events.ts';
-import type { AuditEvent, AuditTrail } from '../audit/index.ts';
 import type { EventPublisher } from '../events/event-publisher.ts';
+import type { AuditEvent, AuditTrail } from './audit-step.ts';
 import type { Database } from './schema.ts';
 
 /** One change as services make it: its statements, its audit row and its events. */

@@ -1,6 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { ApiScope } from '../../core/api-tokens.ts';
-import { type ApiTokenPrincipal, missingScopeMessage } from '../api-tokens/index.ts';
+import { type ApiScope, missingScopeMessage } from '../../core/api-tokens.ts';
 import type { SessionResolver, SessionUser } from '../auth/session.ts';
 import { AppError } from './app-error.ts';
 import { isOwnAddressOrigin } from './own-address.ts';
@@ -11,6 +10,13 @@ import { isOwnAddressOrigin } from './own-address.ts';
  * with that scope too; every other route refuses tokens.
  */
 export type RouteAccess = 'public' | 'signedIn' | 'admin' | 'token';
+
+/** The integration behind a request made with a valid token. */
+export interface ApiTokenPrincipal {
+  id: number;
+  name: string;
+  scopes: ApiScope[];
+}
 
 /** The refusals of the access check. */
 export type DeniedCode =
