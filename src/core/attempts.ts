@@ -3,13 +3,15 @@ import { type NoAnswerKind, nextCallReasons, noAnswerKindSchema } from './contac
 import { leadNumberSchema } from './lead-phones.ts';
 import { type AttemptOutcome, attemptOutcomes, leadStatusSchema } from './lead-status.ts';
 import { channelSchema } from './leads.ts';
+import { callbackOutcomeKey, outcomeKinds, outcomeOf, outcomeRegistry } from './outcomes.ts';
 import { requiredText } from './required-text.ts';
 
 export const attemptOutcomeSchema = z.enum(attemptOutcomes);
 
 /**
- * The outcome buttons of the assessor's page, in order, with their keyboard key. "Ocupado"
- * and "Caixa postal" are a "Não atendeu" whose retry rule is their own.
+ * The outcome buttons of the assessor's page, in order, with their keyboard key: each outcome,
+ * followed by the kinds it ends in ("Ocupado" and "Caixa postal" are a "Não atendeu" whose
+ * retry rule is their own).
  */
 export interface OutcomeChoice {
   outcome: AttemptOutcome;
@@ -17,18 +19,29 @@ export interface OutcomeChoice {
   label: string;
   key: string;
 }
-export const outcomeButtons: OutcomeChoice[] = [
-  { outcome: 'green', label: 'Aceitou', key: '1' },
-  { outcome: 'yellow', label: 'Retornar', key: '2' },
-  { outcome: 'red', label: 'Não aceitou', key: '3' },
-  { outcome: 'no_answer', label: 'Não atendeu', key: '4' },
-  { outcome: 'no_answer', noAnswerKind: 'busy', label: 'Ocupado', key: '7' },
-  { outcome: 'no_answer', noAnswerKind: 'voicemail', label: 'Caixa postal', key: '8' },
-  { outcome: 'invalid', label: 'Número inválido', key: '5' },
-  { outcome: 'do_not_call', label: 'Não ligar', key: '6' },
-];
+export const outcomeButtons: OutcomeChoice[] = outcomeRegistry.flatMap((outcome) => [
+  { outcome: outcome.key, label: outcome.label, key: outcome.shortcut },
+  ...outcomeKinds
+    .filter((kind) => kind.outcome === outcome.key)
+    .map((kind) => ({
+      outcome: outcome.key,
+      noAnswerKind: kind.key,
+      label: kind.label,
+      key: kind.shortcut,
+    })),
+]);
 
-/** `POST /api/leads/{id}/attempts`. `callbackAt` is required for `yellow` and refused otherwise. */
+const kindOutcome = (kind: NoAnswerKind) =>
+  outcomeKinds.find((candidate) => candidate.key === kind)?.outcome;
+/** '"Ocupado" e "Caixa postal" só valem para "Não atendeu".' */
+const kindsMessage = `${outcomeKinds.map((kind) => `"${kind.label}"`).join(' e ')} só valem para ${[
+  ...new Set(outcomeKinds.map((kind) => `"${outcomeOf(kind.outcome).label}"`)),
+].join(' ou ')}.`;
+
+/**
+ * `POST /api/leads/{id}/attempts`. `callbackAt` is required for "Retornar" (`callbackOutcomeKey`)
+ * and refused otherwise.
+ */
 export const recordAttemptBodySchema = z
   .strictObject({
     outcome: attemptOutcomeSchema,
@@ -59,18 +72,21 @@ export const recordAttemptBodySchema = z
       .positive({ error: 'Modelo de mensagem inválido.' })
       .optional(),
   })
-  .refine((body) => body.outcome !== 'yellow' || body.callbackAt !== undefined, {
+  .refine((body) => body.outcome !== callbackOutcomeKey || body.callbackAt !== undefined, {
     error: 'Informe a data e a hora do retorno.',
     path: ['callbackAt'],
   })
-  .refine((body) => body.outcome === 'yellow' || body.callbackAt === undefined, {
-    error: 'Data de retorno só vale para "Retornar".',
+  .refine((body) => body.outcome === callbackOutcomeKey || body.callbackAt === undefined, {
+    error: `Data de retorno só vale para "${outcomeOf(callbackOutcomeKey).label}".`,
     path: ['callbackAt'],
   })
-  .refine((body) => body.outcome === 'no_answer' || body.noAnswerKind === undefined, {
-    error: '"Ocupado" e "Caixa postal" só valem para "Não atendeu".',
-    path: ['noAnswerKind'],
-  })
+  .refine(
+    (body) => body.noAnswerKind === undefined || kindOutcome(body.noAnswerKind) === body.outcome,
+    {
+      error: kindsMessage,
+      path: ['noAnswerKind'],
+    },
+  )
   .refine((body) => body.channel === 'whatsapp' || body.messageTemplateId === undefined, {
     error: 'Modelo de mensagem só vale para contato por WhatsApp.',
     path: ['messageTemplateId'],

@@ -1,6 +1,14 @@
 import { z } from 'zod';
 import { addDays, instantIn, localTimeIn, type Uf } from './brazil-calendar.ts';
 import type { AttemptOutcome } from './lead-status.ts';
+import {
+  type OutcomeKindKey,
+  outcomeKinds,
+  outcomeRegistry,
+  outcomeRetryKeys,
+  type RetryKey,
+  retryKeyLabelOf,
+} from './outcomes.ts';
 import { storedSetting } from './stored-setting.ts';
 
 /**
@@ -10,19 +18,22 @@ import { storedSetting } from './stored-setting.ts';
  */
 
 /** The ways a call can end without the customer answering, beyond a plain "Não atendeu". */
-export const noAnswerKinds = ['busy', 'voicemail'] as const;
-export type NoAnswerKind = (typeof noAnswerKinds)[number];
+export const noAnswerKinds = outcomeKinds.map((kind) => kind.key) as unknown as readonly [
+  OutcomeKindKey,
+  ...OutcomeKindKey[],
+];
+export type NoAnswerKind = OutcomeKindKey;
 export const noAnswerKindSchema = z.enum(noAnswerKinds);
 
-/** The calls that leave the lead in its owner's list to be tried again, each with its rule. */
-export const retryKeys = ['no_answer', 'busy', 'voicemail', 'yellow'] as const;
-export type RetryKey = (typeof retryKeys)[number];
-export const retryKeyLabels: Record<RetryKey, string> = {
-  no_answer: 'Não atendeu',
-  busy: 'Ocupado',
-  voicemail: 'Caixa postal',
-  yellow: 'Retornar',
-};
+/**
+ * The calls that leave the lead in its owner's list to be tried again, each with its rule: the
+ * outcomes with a retry rule and their kinds (src/core/outcomes.ts).
+ */
+export const retryKeys = outcomeRetryKeys;
+export type { RetryKey };
+export const retryKeyLabels = Object.fromEntries(
+  retryKeys.map((key) => [key, retryKeyLabelOf(key)]),
+) as Record<RetryKey, string>;
 
 /** What happens to a lead once the last try a rule allows is spent. */
 export const afterLastTries = ['pool', 'recycle', 'close'] as const;
@@ -50,13 +61,14 @@ export const retryRuleSchema = z.strictObject({
 export type RetryRule = z.infer<typeof retryRuleSchema>;
 
 export const contactRulesSchema = z.strictObject({
+  // One rule per retry key (the type below fails when an outcome gets a rule this lacks).
   retry: z.strictObject({
     no_answer: retryRuleSchema,
     busy: retryRuleSchema,
     voicemail: retryRuleSchema,
     /** Tried at the time agreed with the customer: no delay of its own. */
     yellow: retryRuleSchema.omit({ delayMinutes: true }),
-  }),
+  } satisfies Record<RetryKey, z.ZodType>),
   /** Calls per lead, whatever their outcome: in its local day, and in any 7 days. */
   caps: z.strictObject({
     perDay: wholeNumber('Ligações por dia', 1, 50),
@@ -141,9 +153,9 @@ const weekMs = 7 * 24 * 60 * 60_000;
 
 /** The rule that governs a call, if the call leaves the lead to be tried again. */
 export function retryKeyOf(outcome: AttemptOutcome, kind: NoAnswerKind | null): RetryKey | null {
-  if (outcome === 'yellow') return 'yellow';
-  if (outcome === 'no_answer') return kind ?? 'no_answer';
-  return null;
+  const record = outcomeRegistry.find((candidate) => candidate.key === outcome);
+  if (!record || !('retry' in record)) return null;
+  return kind ?? record.retry.key;
 }
 
 /**

@@ -1,6 +1,13 @@
 import { z } from 'zod';
 import { leadPhoneSchema } from './lead-fields.ts';
 import type { LeadStatus } from './lead-status.ts';
+import {
+  type MarkedPhoneState,
+  markedPhoneStates,
+  outcomeBlocksNumbers,
+  outcomeRegistry,
+  phoneStateMarkedBy,
+} from './outcomes.ts';
 import { requiredText } from './required-text.ts';
 
 /**
@@ -8,12 +15,19 @@ import { requiredText } from './required-text.ts';
  * number or one on a block list leaves the lead callable on the others. A lead with a single
  * number has none of these: its number's state is the lead's status.
  */
-export const phoneStates = ['valid', 'invalid', 'do_not_call'] as const;
+export const phoneStates = [
+  'valid',
+  ...(markedPhoneStates.map((marked) => marked.state) as MarkedPhoneState[]),
+  'do_not_call',
+] as const;
 export const phoneStateSchema = z.enum(phoneStates, { error: 'Estado de número inválido.' });
 export type PhoneState = z.infer<typeof phoneStateSchema>;
 export const phoneStateLabels: Record<PhoneState, string> = {
   valid: 'Válido',
-  invalid: 'Inválido',
+  ...(Object.fromEntries(markedPhoneStates.map((marked) => [marked.state, marked.label])) as Record<
+    MarkedPhoneState,
+    string
+  >),
   do_not_call: 'Não ligar',
 };
 
@@ -27,14 +41,18 @@ export const leadNumberSchema = z.object({
 });
 export type LeadPhone = z.infer<typeof leadNumberSchema>;
 
-/** The state of a lead's only number: the lead's own when it left circulation for it. */
+/** The state of a lead's only number: the lead's own when a call closed it for the number. */
 export function stateOfOnlyNumber(status: LeadStatus): PhoneState {
-  return status === 'invalid' || status === 'do_not_call' ? status : 'valid';
+  const outcome = outcomeRegistry.find((candidate) => candidate.key === status);
+  if (!outcome) return 'valid';
+  if (outcomeBlocksNumbers(outcome.key)) return 'do_not_call';
+  return phoneStateMarkedBy(outcome.key) ?? 'valid';
 }
 
 /**
  * The more restrictive of two states of one number: a number found dead or blocked on either
- * of two leads of one person stays so when they are merged (`phoneStates` is in that order).
+ * of two leads of one person stays so when they are merged (`phoneStates` is in that order:
+ * valid, the states outcomes mark, blocked).
  */
 export function stricterPhoneState(one: PhoneState, other: PhoneState): PhoneState {
   return phoneStates.indexOf(one) >= phoneStates.indexOf(other) ? one : other;

@@ -4,6 +4,7 @@ import { localTimeIn } from '../../core/brazil-calendar.ts';
 import type { CallingCalendar } from '../../core/calling-windows.ts';
 import { eventChannel } from '../../core/events.ts';
 import { attemptOutcomes } from '../../core/lead-status.ts';
+import { callbackOutcomeKey, outcomeBlocksNumbers, outcomeOf } from '../../core/outcomes.ts';
 import { everyHourCalendar, noHourCalendar, setCallingHours } from '../testing/test-settings.ts';
 import { headersOf, inHours, setUpAttemptTestApp } from './fixtures/attempt-test-app.ts';
 
@@ -14,7 +15,7 @@ describe('POST /api/leads/{id}/attempts: every outcome', () => {
     it(`records "${outcome}" and moves the lead`, async () => {
       const leadId = await seedLead(context.ana);
       const before = await snapshot(leadId);
-      const callbackAt = outcome === 'yellow' ? inHours(5).toISOString() : undefined;
+      const callbackAt = outcome === callbackOutcomeKey ? inHours(5).toISOString() : undefined;
       const response = await record(context.ana, leadId, {
         outcome,
         channel: 'whatsapp',
@@ -40,7 +41,7 @@ describe('POST /api/leads/{id}/attempts: every outcome', () => {
       });
 
       const after = await snapshot(leadId);
-      const leaves = outcome === 'invalid' || outcome === 'do_not_call';
+      const leaves = outcomeOf(outcome).lead === 'closes';
       expect(after.lead).toMatchObject({
         status: outcome,
         attempts: 1,
@@ -66,7 +67,7 @@ describe('POST /api/leads/{id}/attempts: every outcome', () => {
         to_owner_id: leaves ? null : context.ana.id,
       });
       expect(history.reason).toMatch(/^Ligação: /);
-      expect(after.blocked).toHaveLength(outcome === 'do_not_call' ? 1 : 0);
+      expect(after.blocked).toHaveLength(outcomeBlocksNumbers(outcome) ? 1 : 0);
     });
   }
 

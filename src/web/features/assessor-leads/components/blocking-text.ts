@@ -1,10 +1,12 @@
 import type { MyLead, OutcomeChoice } from '../../../../core/attempts.ts';
-import { callablePhones } from '../../../../core/lead-phones.ts';
+import { callablePhones, phoneStateLabels } from '../../../../core/lead-phones.ts';
+import { phoneStateMarkedBy } from '../../../../core/outcomes.ts';
 import { formatBrazilianPhone } from '../../../../core/phone.ts';
 
 /**
- * What the confirmation of "Número inválido" or "Não ligar" says the call will do: on a lead
- * with several numbers, a dead one only marks that number while another may be dialled.
+ * What the confirmation of a closing outcome ("Número inválido", "Não conhece o titular", "Não
+ * ligar") says the call will do: on a lead with several numbers, an outcome that marks the
+ * number dialled marks only that one while another may be dialled.
  */
 export function blockingText(
   lead: MyLead,
@@ -12,10 +14,11 @@ export function blockingText(
   dialled: string,
 ): { title: string; message: string } {
   const others = callablePhones(lead.phones).filter((phone) => phone.phone !== dialled);
-  if (choice.outcome === 'invalid' && others.length > 0) {
+  const marked = phoneStateMarkedBy(choice.outcome);
+  if (marked !== null && others.length > 0) {
     return {
       title: `${choice.label}: marcar este número?`,
-      message: `O número ${formatBrazilianPhone(dialled)} de ${lead.name} fica marcado como inválido; o lead continua na sua lista com ${others.length === 1 ? 'o outro número' : `os outros ${others.length} números`}.`,
+      message: `O número ${formatBrazilianPhone(dialled)} de ${lead.name} fica marcado como "${phoneStateLabels[marked]}"; o lead continua na sua lista com ${others.length === 1 ? 'o outro número' : `os outros ${others.length} números`}.`,
     };
   }
   const numbers =
@@ -25,7 +28,7 @@ export function blockingText(
   return {
     title: `${choice.label}: bloquear o telefone?`,
     message:
-      choice.outcome === 'invalid'
+      marked !== null
         ? `${lead.name} sai da sua lista: ${lead.phones.length > 1 ? 'nenhum outro número dele pode ser ligado' : `o telefone ${formatBrazilianPhone(lead.phone)} não será mais distribuído a ninguém`}.`
         : `${lead.name} sai da sua lista e ${numbers} não será mais distribuído a ninguém.`,
   };

@@ -21,6 +21,7 @@ import {
 } from '../../../../core/attempts.ts';
 import { firstCallablePhone } from '../../../../core/lead-phones.ts';
 import { type AttemptOutcome, closedStatuses } from '../../../../core/lead-status.ts';
+import { callbackOutcomeKey } from '../../../../core/outcomes.ts';
 import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
 import { PageTitle } from '../../../components/page-title.tsx';
 import { formatInteger } from '../../../components/pt-br-format.ts';
@@ -49,7 +50,7 @@ const isBlocking = (outcome: AttemptOutcome) =>
   (closedStatuses as readonly string[]).includes(outcome);
 
 const callbackChoice = outcomeButtons.find(
-  (button) => button.outcome === 'yellow',
+  (button) => button.outcome === callbackOutcomeKey,
 ) as OutcomeChoice;
 
 export const emptyDayMessage = 'Nenhum lead para hoje. Aguarde a distribuição.';
@@ -119,7 +120,7 @@ export function AssessorLeadsPage() {
       const { callbackAt, confirmed = false, outsideWindowReason } = options;
       const { outcome, noAnswerKind } = choice;
       if (busy) return;
-      if (outcome === 'yellow' && callbackAt === undefined) {
+      if (outcome === callbackOutcomeKey && callbackAt === undefined) {
         setCallbackLeadId(lead.id);
         return;
       }

@@ -2,23 +2,10 @@ import '@mantine/charts/styles.css';
 import { BarChart } from '@mantine/charts';
 import { Table, Text, VisuallyHidden } from '@mantine/core';
 import type { DashboardDay } from '../../../../core/dashboard.ts';
-import {
-  type AttemptOutcome,
-  attemptOutcomes,
-  leadStatusLabels,
-} from '../../../../core/lead-status.ts';
+import { attemptOutcomes, leadStatusLabels } from '../../../../core/lead-status.ts';
+import { outcomeRegistry } from '../../../../core/outcomes.ts';
 import { formatInteger } from '../../../components/pt-br-format.ts';
 import { formatDay, formatShortDay } from './dashboard-format.ts';
-
-/** The status colours, with the two "dark" outcomes told apart. */
-const outcomeColors: Record<AttemptOutcome, string> = {
-  green: 'green.6',
-  yellow: 'yellow.5',
-  red: 'red.6',
-  no_answer: 'orange.6',
-  invalid: 'gray.6',
-  do_not_call: 'dark.7',
-};
 
 export interface AttemptsChartProps {
   days: DashboardDay[];
@@ -48,10 +35,10 @@ export function AttemptsChart({ days }: AttemptsChartProps) {
           legendProps={{ verticalAlign: 'bottom' }}
           tickLine="y"
           valueFormatter={formatInteger}
-          series={attemptOutcomes.map((outcome) => ({
-            name: outcome,
-            label: leadStatusLabels[outcome],
-            color: outcomeColors[outcome],
+          series={outcomeRegistry.map((outcome) => ({
+            name: outcome.key,
+            label: outcome.shortLabel,
+            color: outcome.chartColor,
           }))}
         />
       </div>
