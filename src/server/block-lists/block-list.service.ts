@@ -10,6 +10,7 @@ import type { AuditTrail } from '../audit/index.ts';
 import type { RunUnitOfWork } from '../db/unit-of-work.ts';
 import { AppError } from '../http/app-error.ts';
 import type { SavedUpload } from '../http/multipart-upload.ts';
+import { transitionEvent } from '../lead-transitions/lead-transition-event.ts';
 import { type FileInspection, inspectFile, readFileRowBatches } from '../spreadsheets/index.ts';
 import type { BlockListRepository, BlockListSourceRow } from './block-list.repository.ts';
 
@@ -136,7 +137,7 @@ export function createBlockListService({
             leadsBlocked: applied.leadsBlocked,
           });
           if (formerOwnerIds.length > 0) {
-            unit.publish({ type: 'leads.changed', assessorIds: formerOwnerIds });
+            unit.publish(transitionEvent('blockByList', { assessorIds: formerOwnerIds }));
           }
           const loaded = await statements.find(source.id);
           if (!loaded) throw new Error('the block list source vanished inside its own load');

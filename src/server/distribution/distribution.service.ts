@@ -11,6 +11,7 @@ import type { SessionUser } from '../auth/session.ts';
 import type { CallingCalendarRepository } from '../calling-calendar/calling-calendar.repository.ts';
 import type { RunUnitOfWork } from '../db/unit-of-work.ts';
 import { AppError } from '../http/app-error.ts';
+import { transitionEvent } from '../lead-transitions/lead-transition-event.ts';
 import { assignLeads } from './allocation.ts';
 import type {
   DistributionRepository,
@@ -186,10 +187,8 @@ export function createDistributionService(deps: {
           },
         });
         if (receivers.length > 0) {
-          unit.publish({
-            type: 'leads.distributed',
-            assessorIds: receivers.map((share) => share.assessorId),
-          });
+          const assessorIds = receivers.map((share) => share.assessorId);
+          unit.publish(transitionEvent('distribute', { assessorIds }));
         }
         return answer;
       });

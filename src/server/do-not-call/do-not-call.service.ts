@@ -4,6 +4,7 @@ import type { AuditTrail } from '../audit/index.ts';
 import type { RunUnitOfWork } from '../db/unit-of-work.ts';
 import { AppError } from '../http/app-error.ts';
 import { decodeTimeKeyCursor, encodeTimeCursor } from '../http/keyset-cursor.ts';
+import { transitionEvent } from '../lead-transitions/lead-transition-event.ts';
 import type {
   BlockedPhoneCursor,
   BlockedPhoneRow,
@@ -84,7 +85,7 @@ export function createDoNotCallService({
         if (!added) throw new AppError('CONFLICT', 'Este telefone já está na lista de bloqueio.');
         // The assessors who lost a lead see their list change at once.
         if (added.leadsTakenOut > 0) {
-          unit.publish({ type: 'leads.changed', assessorIds: added.formerOwnerIds });
+          unit.publish(transitionEvent('block', { assessorIds: added.formerOwnerIds }));
         }
         // The phone itself stays out of the log: the log is kept for good, personal data is not.
         await unit.audit({

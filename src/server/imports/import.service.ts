@@ -15,6 +15,7 @@ import { csvBom, csvLines } from '../export/csv.ts';
 import { neutraliseCell } from '../export/spreadsheet-export.ts';
 import { AppError } from '../http/app-error.ts';
 import type { SavedUpload } from '../http/multipart-upload.ts';
+import { transitionEvent } from '../lead-transitions/lead-transition-event.ts';
 import { inspectFile } from '../spreadsheets/index.ts';
 import { guessMapping } from './guess-mapping.ts';
 import type { ImportRepository } from './import.repository.ts';
@@ -167,7 +168,7 @@ export function createImportService(deps: ImportServiceDeps) {
           details: result.undone,
         });
         // The deleted leads were all new, so nobody's list held them: the pages of admins.
-        unit.publish({ type: 'leads.changed', assessorIds: [] });
+        unit.publish(transitionEvent('undoImport', { assessorIds: [] }));
       });
       return this.get(id);
     },

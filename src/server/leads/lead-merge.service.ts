@@ -6,6 +6,7 @@ import type { LeadDetail } from '../../core/leads.ts';
 import type { AuditTrail } from '../audit/index.ts';
 import type { RunUnitOfWork } from '../db/unit-of-work.ts';
 import { AppError } from '../http/app-error.ts';
+import { transitionEvent } from '../lead-transitions/lead-transition-event.ts';
 import type {
   LeadMergeRepository,
   MergeCandidateRow,
@@ -199,7 +200,7 @@ export function createLeadMergeService({
           },
         });
         const owners = [kept.ownerId, removed.ownerId].filter((id): id is string => id !== null);
-        unit.publish({ type: 'leads.changed', assessorIds: [...new Set(owners)] });
+        unit.publish(transitionEvent('mergeInto', { assessorIds: [...new Set(owners)] }));
       });
       return detail(keptId);
     },

@@ -12,6 +12,7 @@ import type { AuditTrail } from '../audit/index.ts';
 import type { SessionUser } from '../auth/session.ts';
 import type { RunUnitOfWork } from '../db/unit-of-work.ts';
 import { AppError } from '../http/app-error.ts';
+import { transitionEvent } from '../lead-transitions/lead-transition-event.ts';
 import type { RecyclingRepository, RecyclingStatements } from './recycling.repository.ts';
 
 export type RecyclingRulesPatchBody = z.output<typeof recyclingRulesPatchSchema>;
@@ -51,7 +52,7 @@ export function createRecyclingService(deps: {
           rules,
         });
         if (outcome.recycled > 0) {
-          unit.publish({ type: 'leads.changed', assessorIds: outcome.formerOwnerIds });
+          unit.publish(transitionEvent('recycle', { assessorIds: outcome.formerOwnerIds }));
         }
         await unit.audit({ action: 'recycle.run', details: { recycled: outcome.recycled, rules } });
         return recycleResultOf(outcome.recycled);
