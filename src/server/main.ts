@@ -2,19 +2,17 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildApp } from './app.ts';
-import { auditRecorder } from './audit/index.ts';
+import { systemAuditTrail } from './audit/index.ts';
+import { backgroundJobs, type RunningJobs, startBackgroundJobs } from './background-jobs.ts';
 import { loadOrCreateAuthSecret } from './config/app-settings.repository.ts';
 import { InvalidEnvError, readEnv } from './config/env.ts';
 import { openingMessages } from './config/opening-addresses.ts';
 import { createDatabase, type DatabaseHandle, migrateToLatest } from './db/database.ts';
 import { type EmbeddedDatabase, startEmbeddedPostgres } from './db/embedded-postgres.ts';
-import { type ImportWorker, startImportWorker } from './imports/index.ts';
-import { type IdempotencyKeyPurge, startIdempotencyKeyPurge } from './lead-injection/index.ts';
-import { type LeadRetentionJob, startLeadRetention } from './leads/lead-retention.ts';
+import { createEventPublisher } from './events/index.ts';
 import { createMailer } from './mail/mailer.ts';
 import { ensureFirstAdmin, type FirstAdminSettings } from './users/first-admin.ts';
 import { createUserRepository } from './users/user.repository.ts';
-import { startWebhookWorker, type WebhookWorker } from './webhooks/index.ts';
 
 const webRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../web');
 
@@ -30,16 +28,9 @@ async function main() {
     embedded = await startEmbeddedPostgres(env.dataDir, log, {
       onRestart: (reason) => {
         if (!database) return;
-        auditRecorder
-          .record(database.db, {
-            actorId: null,
-            actorEmail: null,
-            ip: null,
-            userAgent: null,
-            action: 'database.restarted',
-            details: { reason },
-          })
-          .catch((error: unknown) => log(`reinício do banco não registrado: ${String(error)}`));
+        systemAuditTrail(database.db)({ action: 'database.restarted', details: { reason } }).catch(
+          (error: unknown) => log(`reinício do banco não registrado: ${String(error)}`),
+        );
       },
     });
     connectionString = embedded.connectionString;
@@ -51,23 +42,21 @@ async function main() {
     onPoolError: (error) => log(`conexão com o banco perdida: ${error.message}`),
   });
 
+  // The one path of every event, shared by the routes and the jobs: closed after both.
+  const events = createEventPublisher(database.db, {
+    onError: (error) => log(`aviso de mudança não enviado às páginas abertas: ${String(error)}`),
+  });
   const stop = async (exitCode: number) => {
-    // Side by side: each waits for its own work under way (an import ends its session at once).
-    await Promise.all(
-      [importWorker, webhookWorker, leadRetention, idempotencyKeyPurge].map((job) =>
-        job?.stop().catch(() => {}),
-      ),
-    );
+    // Each job waits for its own work under way (an import ends its session at once).
+    await jobs?.stop();
     await app?.close().catch(() => {});
+    await events.close();
     await database.close().catch(() => {});
     await embedded?.stop().catch(() => {});
     process.exit(exitCode);
   };
   let app: Awaited<ReturnType<typeof buildApp>> | undefined;
-  let importWorker: ImportWorker | undefined;
-  let webhookWorker: WebhookWorker | undefined;
-  let leadRetention: LeadRetentionJob | undefined;
-  let idempotencyKeyPurge: IdempotencyKeyPurge | undefined;
+  let jobs: RunningJobs | undefined;
   let stopping = false;
   for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     process.on(signal, () => {
@@ -93,6 +82,7 @@ async function main() {
       database,
       mailer,
       authSecret,
+      events,
       // In development Vite serves the pages; here only the production build is served.
       webRoot:
         env.nodeEnv !== 'development' && existsSync(path.join(webRoot, 'index.html'))
@@ -101,15 +91,9 @@ async function main() {
       logger: { level: env.logLevel },
     });
     await app.listen({ port: env.port, host: env.host });
-    importWorker = startImportWorker({ database, dataDir: env.dataDir, log });
-    webhookWorker = startWebhookWorker({ database, log });
-    leadRetention = startLeadRetention({
-      database,
-      months: env.leadRetentionMonths,
-      timeZone: env.timeZone,
-      log,
+    jobs = await startBackgroundJobs(backgroundJobs({ database, events, env, log }), {
+      onError: (name, error) => log(`tarefa ${name} não parou bem: ${String(error)}`),
     });
-    idempotencyKeyPurge = startIdempotencyKeyPurge({ database, log });
     const seconds = ((Date.now() - startedAt) / 1000).toFixed(1);
     log(`CCA pronto em ${env.appUrl} (${seconds} s)${embedded ? `, dados em ${env.dataDir}` : ''}`);
     for (const line of openingMessages(env)) {

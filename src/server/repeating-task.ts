@@ -4,10 +4,15 @@ export interface TaskRun {
 }
 
 /**
- * Runs `task` at once and then every `intervalMs`, never two runs at a time; `stop()` cancels
- * the next runs and waits for the one under way. The task handles its own errors.
+ * Runs `task` at once (unless `atStart` is false) and then every `intervalMs`, never two runs at
+ * a time; `stop()` cancels the next runs and waits for the one under way. The task handles its
+ * own errors.
  */
-export function startRepeatingTask(intervalMs: number, task: (run: TaskRun) => Promise<void>) {
+export function startRepeatingTask(
+  intervalMs: number,
+  task: (run: TaskRun) => Promise<void>,
+  { atStart = true }: { atStart?: boolean } = {},
+) {
   const state = { stopped: false };
   let running: Promise<void> | undefined;
   const run = () => {
@@ -16,7 +21,7 @@ export function startRepeatingTask(intervalMs: number, task: (run: TaskRun) => P
       running = undefined;
     });
   };
-  run();
+  if (atStart) run();
   const timer = setInterval(run, intervalMs);
   // A server with nothing else to do may exit: the task never keeps it alive.
   timer.unref();

@@ -6,28 +6,19 @@ import { createAttemptService } from './attempt.service.ts';
 import { createMyLeadsRepository } from './my-leads.repository.ts';
 import { createOutcomeUndoRepository } from './outcome-undo.repository.ts';
 
-const undoKeptSeconds = 60;
-const undoPurgeIntervalMs = 5 * 60_000;
-
 /** The assessor's day and the call records: /api/my-leads, recording calls, /api/attempts. */
 export const attemptsFeature: FastifyPluginAsync<FeatureOptions> = async (
   app,
   { database, timeZone, events },
 ) => {
-  const undos = createOutcomeUndoRepository(database.db);
   const attemptService = createAttemptService({
     attempts: createAttemptRepository(database.db, timeZone),
     myLeads: createMyLeadsRepository(database.db, timeZone),
-    undos,
+    undos: createOutcomeUndoRepository(database.db),
     events,
   });
-  // What a call changed is kept only while it can be undone, and a little longer.
-  const purge = setInterval(() => {
-    undos
-      .purgeUndos(undoKeptSeconds)
-      .catch((error: unknown) => app.log.warn({ err: error }, 'limpeza de desfazer falhou'));
-  }, undoPurgeIntervalMs);
-  purge.unref();
-  app.addHook('onClose', () => clearInterval(purge));
   await app.register(attemptRoutes, { attemptService, timeZone });
 };
+
+/** The undo data's purge runs beside the HTTP server: background-jobs.ts starts and stops it. */
+export { startUndoPurge } from './undo-purge.ts';

@@ -27,6 +27,21 @@ export function registerAuditTrail(app: FastifyInstance, db: AuditExecutor) {
 }
 
 /**
+ * The trail of what the server does by itself (the LGPD retention, a database restart): the
+ * log names no actor and no address, since no one asked for it.
+ */
+export function systemAuditTrail(db: AuditExecutor): AuditTrail {
+  return ({ actor: _actor, ...event }, executor = db) =>
+    auditRecorder.record(executor, {
+      actorId: null,
+      actorEmail: null,
+      ip: null,
+      userAgent: null,
+      ...event,
+    });
+}
+
+/**
  * Every request an integration makes with its token is in the log under the token's name:
  * what a write changed is recorded by its service, this row says the request was made and
  * how it was answered. Written before the answer leaves, so the caller never outruns it.

@@ -13,7 +13,12 @@ export {
   maskPersonalData,
 } from './audit.service.ts';
 export type { AuditTrail } from './audit-trail.ts';
-export { recordAccessDenials, recordTokenUse, registerAuditTrail } from './audit-trail.ts';
+export {
+  recordAccessDenials,
+  recordTokenUse,
+  registerAuditTrail,
+  systemAuditTrail,
+} from './audit-trail.ts';
 
 /**
  * The audit log's page: GET /api/audit. Features write to it with `request.audit(event)`,

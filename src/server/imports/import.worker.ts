@@ -2,7 +2,7 @@ import { rm } from 'node:fs/promises';
 import type pg from 'pg';
 import type { ColumnMapping } from '../../core/imports.ts';
 import type { DatabaseHandle } from '../db/database.ts';
-import { publishEvents } from '../events/publish-event.ts';
+import { createEventPublisher, type EventPublisher } from '../events/index.ts';
 import {
   type FileRow,
   inspectFile,
@@ -26,6 +26,11 @@ export interface ImportWorkerOptions {
   database: DatabaseHandle;
   dataDir: string;
   log?: (message: string) => void;
+  /**
+   * Where a finished import is announced: the server's one publisher. Without it the worker
+   * has one of its own, closed when it stops.
+   */
+  events?: EventPublisher;
   /** How often the queue is looked at when idle. */
   pollMs?: number;
   /** A running batch whose heartbeat is older than this was left by a dead server. */
@@ -62,6 +67,11 @@ const defaultChunkRows = 20_000;
 export function startImportWorker(options: ImportWorkerOptions): ImportWorker {
   const repository = createImportRepository(options.database.db);
   const log = options.log ?? (() => {});
+  const events =
+    options.events ??
+    createEventPublisher(options.database.db, {
+      onError: (error) => log(`importação: aviso não enviado: ${String(error)}`),
+    });
   // A live server beats every second: fifteen missed beats mean it died.
   const staleSeconds = options.staleSeconds ?? 15;
   const loadChunkRows = options.chunkRows ?? defaultChunkRows;
@@ -171,9 +181,7 @@ export function startImportWorker(options: ImportWorkerOptions): ImportWorker {
       await client.query('COMMIT');
       if (counts) {
         // As a unit of work does: the pages hear of the new leads once they are committed.
-        await publishEvents(options.database.db, [{ type: 'leads.imported' }]).catch(
-          (error: unknown) => log(`importação ${batch.id}: aviso não enviado: ${String(error)}`),
-        );
+        events.publish({ type: 'leads.imported' });
         log(
           `importação ${batch.id}: ${counts.inserted} incluídos, ${counts.duplicates} duplicados, ` +
             `${counts.blocked} bloqueados, ${counts.rejected} rejeitados, ${counts.warned} com avisos`,
@@ -219,6 +227,7 @@ export function startImportWorker(options: ImportWorkerOptions): ImportWorker {
         await repository.endSession(loadingSession).catch(() => {});
       }
       await running;
+      if (!options.events) await events.close();
     },
   };
 }

@@ -1,5 +1,4 @@
 import type { FastifyPluginAsync } from 'fastify';
-import { createContactRulesRepository } from '../contact-rules/contact-rules.repository.ts';
 import type { FeatureOptions } from '../feature.ts';
 import { createLeadRepository } from './lead.repository.ts';
 import { leadRoutes } from './lead.routes.ts';
@@ -12,12 +11,8 @@ import { createLeadMergeService } from './lead-merge.service.ts';
 import { createLeadPhonesRepository } from './lead-phones.repository.ts';
 import { leadPhonesRoutes } from './lead-phones.routes.ts';
 import { createLeadPhonesService } from './lead-phones.service.ts';
-import { overdueCallbackCheckMs, returnOverdueCallbacks } from './overdue-callbacks.ts';
 
-/**
- * The lead list feature: /api/leads and its detail, edit, merge, bulk actions, export, summary; and
- * the overdue call-backs given back to the pool when the contact rules say so.
- */
+/** The lead list feature: /api/leads and its detail, edit, merge, bulk actions, export, summary. */
 export const leadsFeature: FastifyPluginAsync<FeatureOptions> = async (
   app,
   { database, timeZone, unitOfWork },
@@ -44,13 +39,8 @@ export const leadsFeature: FastifyPluginAsync<FeatureOptions> = async (
     detail: leadService.detail,
   });
   await app.register(leadPhonesRoutes, { phonesService });
-
-  const contactRules = createContactRulesRepository(database.db);
-  const overdue = setInterval(() => {
-    returnOverdueCallbacks(leadChanges, contactRules).catch((error: unknown) =>
-      app.log.warn({ err: error }, 'devolução de retornos atrasados falhou'),
-    );
-  }, overdueCallbackCheckMs);
-  overdue.unref();
-  app.addHook('onClose', () => clearInterval(overdue));
 };
+
+/** The server's own changes to leads run beside the HTTP server: background-jobs.ts starts them. */
+export { type LeadRetentionJob, startLeadRetention } from './lead-retention.ts';
+export { startOverdueCallbackReturn } from './overdue-callbacks.ts';

@@ -17,6 +17,8 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const now = new Date('2031-06-15T12:00:00Z');
+// What the pages would hear is the publisher's test (event-publisher.test.ts), not this one's.
+const events = { publish: () => {} };
 const monthsAgo = (months: number, days = 0) => {
   const date = new Date(now);
   date.setUTCMonth(date.getUTCMonth() - months);
@@ -122,7 +124,7 @@ describe('eraseUntouchedLeads', () => {
       .orderBy('id')
       .execute();
 
-    const first = await eraseUntouchedLeads(leads, { months: 12, now, batchSize: 1 });
+    const first = await eraseUntouchedLeads(leads, { months: 12, now, events, batchSize: 1 });
     expect(first).toEqual({ erased: 2, ran: true });
     expect(await erasedIds(ids)).toEqual(
       [untouched, untouchedOwned, alreadyErased].sort((a, b) => (a as number) - (b as number)),
@@ -191,7 +193,7 @@ describe('eraseUntouchedLeads', () => {
           .executeTakeFirstOrThrow()
       ).count;
     const historyBefore = await historyCount();
-    expect(await eraseUntouchedLeads(leads, { months: 12, now })).toEqual({
+    expect(await eraseUntouchedLeads(leads, { months: 12, now, events })).toEqual({
       erased: 0,
       ran: true,
     });
@@ -203,11 +205,11 @@ describe('eraseUntouchedLeads', () => {
     // Another server in the middle of its run holds the lock in its transaction.
     const whileHeld = await t.database.db.transaction().execute(async (trx) => {
       await sql`select pg_advisory_xact_lock(hashtext('cca.lead-retention'))`.execute(trx);
-      return eraseUntouchedLeads(leads, { months: 24, now });
+      return eraseUntouchedLeads(leads, { months: 24, now, events });
     });
     expect(whileHeld).toEqual({ erased: 0, ran: false });
     expect(await erasedIds([old as number])).toEqual([]);
-    expect(await eraseUntouchedLeads(leads, { months: 24, now })).toEqual({
+    expect(await eraseUntouchedLeads(leads, { months: 24, now, events })).toEqual({
       erased: 1,
       ran: true,
     });
@@ -220,6 +222,7 @@ describe('startLeadRetention', () => {
     const offLog: string[] = [];
     const off = startLeadRetention({
       database: t.database,
+      events,
       timeZone: defaultTimeZone,
       months: 0,
       log: (message) => offLog.push(message),
@@ -232,6 +235,7 @@ describe('startLeadRetention', () => {
     const log: string[] = [];
     const job = startLeadRetention({
       database: t.database,
+      events,
       timeZone: defaultTimeZone,
       months: 36,
       log: (message) => log.push(message),

@@ -1,6 +1,6 @@
-import { auditRecorder } from '../audit/index.ts';
+import { systemAuditTrail } from '../audit/index.ts';
 import type { DatabaseHandle } from '../db/database.ts';
-import { publishEvent } from '../events/publish-event.ts';
+import type { EventPublisher } from '../events/index.ts';
 import { startRepeatingTask } from '../repeating-task.ts';
 import { createLeadChangeRepository, type LeadChangeRepository } from './lead-change.repository.ts';
 
@@ -38,8 +38,15 @@ export async function eraseUntouchedLeads(
   {
     months,
     now,
+    events,
     batchSize = retentionBatchSize,
-  }: { months: number; now: Date; batchSize?: number },
+  }: {
+    months: number;
+    now: Date;
+    /** Where each batch's change is announced once it has committed. */
+    events: Pick<EventPublisher, 'publish'>;
+    batchSize?: number;
+  },
 ): Promise<RetentionRun> {
   const cutoff = retentionCutoff(now, months);
   const reason = `Dados apagados (LGPD): sem movimento há mais de ${months} ${months === 1 ? 'mês' : 'meses'}`;
@@ -54,7 +61,7 @@ export async function eraseUntouchedLeads(
     erased += batch.erased;
     // After the batch's commit, as every lead change: the lists that lost a lead refetch.
     if (batch.ownerIds.length > 0) {
-      await publishEvent(leads.db, { type: 'leads.changed', assessorIds: batch.ownerIds });
+      events.publish({ type: 'leads.changed', assessorIds: batch.ownerIds });
     }
     if (batch.lastId === null || batch.erased < batchSize) return { erased, ran: true };
     after = batch.lastId;
@@ -68,6 +75,7 @@ export interface LeadRetentionJob {
 /** Runs the retention at start and then every `intervalMs` (24 h); off when `months` is 0. */
 export function startLeadRetention(options: {
   database: DatabaseHandle;
+  events: Pick<EventPublisher, 'publish'>;
   months: number;
   /** The call centre's zone (TIME_ZONE). */
   timeZone: string;
@@ -80,15 +88,10 @@ export function startLeadRetention(options: {
   const leads = createLeadChangeRepository(options.database.db, options.timeZone);
   const now = options.now ?? (() => new Date());
   return startRepeatingTask(options.intervalMs ?? dayMs, () =>
-    eraseUntouchedLeads(leads, { months, now: now() })
+    eraseUntouchedLeads(leads, { months, now: now(), events: options.events })
       .then(async ({ erased, ran }) => {
         if (ran && erased > 0) {
-          // No one asked for it: the log names no actor and no address.
-          await auditRecorder.record(options.database.db, {
-            actorId: null,
-            actorEmail: null,
-            ip: null,
-            userAgent: null,
+          await systemAuditTrail(options.database.db)({
             action: 'lead.erased',
             details: { erased, retentionMonths: months },
           });

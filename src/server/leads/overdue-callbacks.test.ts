@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { defaultContactRules } from '../../core/contact-rules.ts';
 import { defaultTimeZone } from '../config/env.ts';
 import { createContactRulesRepository } from '../contact-rules/contact-rules.repository.ts';
+import { createUnitOfWork } from '../db/unit-of-work.ts';
 import { createTestApp, type TestApp, type TestUser, testOrigin } from '../testing/test-app.ts';
 import { createLeadChangeRepository } from './lead-change.repository.ts';
 import { returnOverdueCallbacks } from './overdue-callbacks.ts';
@@ -45,14 +46,15 @@ describe('overdue call-backs', () => {
 
     const rules = createContactRulesRepository(t.database.db);
     const changes = createLeadChangeRepository(t.database.db, defaultTimeZone);
-    expect(await returnOverdueCallbacks(changes, rules)).toBe(0);
+    const unitOfWork = createUnitOfWork(t.database.db, { publish: () => {} });
+    expect(await returnOverdueCallbacks(changes, rules, unitOfWork)).toBe(0);
 
     await rules.replace({
       ...defaultContactRules,
       overdueCallbacks: { afterMinutes: 30, returnToPool: true },
     });
     expect(await overdueListed()).toEqual([recent, late]);
-    expect(await returnOverdueCallbacks(changes, rules)).toBe(2);
+    expect(await returnOverdueCallbacks(changes, rules, unitOfWork)).toBe(2);
     const rows = await t.database.db
       .selectFrom('leads')
       .select(['id', 'status', 'owner_id', 'last_owner_id', 'callback_at'])
