@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { headersOf, setUpAttemptTestApp } from './fixtures/attempt-test-app.ts';
+import { setUpAttemptTestApp } from './fixtures/attempt-test-app.ts';
 
 const { context, asAdmin, seedLead, record } = setUpAttemptTestApp();
 
@@ -42,7 +42,7 @@ describe('a call record after its lead changes', () => {
   ];
 
   it('keeps the caller, the name and the phone dialled in the list of calls', async () => {
-    const response = await context.t.app.inject({ url: '/api/attempts', headers: asAdmin() });
+    const response = await context.t.as(context.admin).get('/api/attempts');
     expect(response.statusCode, response.body).toBe(200);
     const calls = response.json().attempts.filter((call: { leadId: number }) => {
       return call.leadId === leadId;
@@ -52,20 +52,14 @@ describe('a call record after its lead changes', () => {
   });
 
   it('shows the first assessor their own call as they made it', async () => {
-    const response = await context.t.app.inject({
-      url: '/api/attempts',
-      headers: headersOf(context.ana),
-    });
+    const response = await context.t.as(context.ana).get('/api/attempts');
     expect(response.json().attempts).toMatchObject([
       { leadId, assessorName: 'Ana Assessora', leadName: first.name, leadPhone: first.phone },
     ]);
   });
 
   it('keeps them in the export of calls', async () => {
-    const response = await context.t.app.inject({
-      url: '/api/attempts/export?format=csv',
-      headers: asAdmin(),
-    });
+    const response = await context.t.as(context.admin).get('/api/attempts/export?format=csv');
     expect(response.statusCode).toBe(200);
     const lines = response.body.replace(/^\uFEFF/, '').split('\r\n');
     expect(lines[1]).toMatch(/;Bruno Assessor;Rosa Corrigida;\(11\) 95555-0002;Telefone;/);
@@ -73,10 +67,7 @@ describe('a call record after its lead changes', () => {
   });
 
   it('keeps them in the lead’s call history, beside the lead as it is now', async () => {
-    const response = await context.t.app.inject({
-      url: `/api/leads/${leadId}`,
-      headers: asAdmin(),
-    });
+    const response = await context.t.as(context.admin).get(`/api/leads/${leadId}`);
     expect(response.statusCode, response.body).toBe(200);
     const lead = response.json();
     expect(lead).toMatchObject({ name: corrected.name, phone: corrected.phone });

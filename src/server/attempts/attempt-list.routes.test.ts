@@ -50,10 +50,9 @@ describe('GET /api/attempts and its export', () => {
   });
 
   it('answers lead and assessor names with each call', async () => {
-    const response = await context.t.app.inject({
-      url: `/api/attempts?assessor=${fabi.id}&outcome=red`,
-      headers: asAdmin(),
-    });
+    const response = await context.t
+      .as(context.admin)
+      .get(`/api/attempts?assessor=${fabi.id}&outcome=red`);
     expect(response.json().attempts[0]).toMatchObject({
       leadName: 'Lead fabiRed',
       assessorName: 'Fabi',
@@ -74,33 +73,23 @@ describe('GET /api/attempts and its export', () => {
     let cursor: string | null = null;
     do {
       const query: string = `limit=2${cursor ? `&cursor=${cursor}` : ''}`;
-      const response = await context.t.app.inject({
-        url: `/api/attempts?${query}`,
-        headers: asAdmin(),
-      });
+      const response = await context.t.as(context.admin).get(`/api/attempts?${query}`);
       const page = response.json();
       seen.push(...page.attempts.map((attempt: { id: number }) => attempt.id));
       cursor = page.nextCursor;
     } while (cursor);
     expect(seen).toEqual(all);
     expect([...all].sort((a, b) => b - a)).toEqual(all);
-    const bad = await context.t.app.inject({
-      url: '/api/attempts?cursor=nope',
-      headers: asAdmin(),
-    });
+    const bad = await context.t.as(context.admin).get('/api/attempts?cursor=nope');
     expect(bad.statusCode).toBe(400);
-    const badDate = await context.t.app.inject({
-      url: '/api/attempts?from=09/01/2026',
-      headers: asAdmin(),
-    });
+    const badDate = await context.t.as(context.admin).get('/api/attempts?from=09/01/2026');
     expect(badDate.statusCode).toBe(400);
   });
 
   it('exports CSV for Excel in Brazil with formulas neutralised', async () => {
-    const response = await context.t.app.inject({
-      url: `/api/attempts/export?format=csv&assessor=${edu.id}`,
-      headers: asAdmin(),
-    });
+    const response = await context.t
+      .as(context.admin)
+      .get(`/api/attempts/export?format=csv&assessor=${edu.id}`);
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toContain('text/csv');
     expect(response.headers['content-disposition']).toMatch(
@@ -119,16 +108,12 @@ describe('GET /api/attempts and its export', () => {
   });
 
   it('exports an assessor’s own calls only, and XLSX that exceljs reads back', async () => {
-    const csv = await context.t.app.inject({
-      url: `/api/attempts/export?assessor=${edu.id}`,
-      headers: headersOf(fabi),
-    });
+    const csv = await context.t.as(fabi).get(`/api/attempts/export?assessor=${edu.id}`);
     expect(csv.body).not.toContain('Edu');
     expect(csv.body).toContain('"não quer; ""nunca"""');
-    const response = await context.t.app.inject({
-      url: `/api/attempts/export?format=xlsx&assessor=${fabi.id}`,
-      headers: asAdmin(),
-    });
+    const response = await context.t
+      .as(context.admin)
+      .get(`/api/attempts/export?format=xlsx&assessor=${fabi.id}`);
     expect(response.statusCode).toBe(200);
     const workbook = new ExcelJS.Workbook();
     await workbook.xlsx.load(response.rawPayload as unknown as ArrayBuffer);
@@ -142,17 +127,13 @@ describe('GET /api/attempts and its export', () => {
   it('keeps calls of erased leads without personal data', async () => {
     const leadId = await seedLead(edu);
     await record(edu, leadId, { outcome: 'no_answer', note: 'ligar de tarde' });
-    const erase = await context.t.app.inject({
-      method: 'POST',
-      url: '/api/leads/bulk',
-      headers: asAdmin(),
-      payload: { target: { ids: [leadId] }, operation: { action: 'erase' } },
-    });
+    const erase = await context.t
+      .as(context.admin)
+      .post('/api/leads/bulk', { target: { ids: [leadId] }, operation: { action: 'erase' } });
     expect(erase.statusCode, erase.body).toBe(200);
-    const response = await context.t.app.inject({
-      url: `/api/attempts?assessor=${edu.id}&limit=1`,
-      headers: asAdmin(),
-    });
+    const response = await context.t
+      .as(context.admin)
+      .get(`/api/attempts?assessor=${edu.id}&limit=1`);
     expect(response.json().attempts[0]).toMatchObject({
       leadId,
       leadName: null,

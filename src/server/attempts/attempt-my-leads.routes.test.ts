@@ -1,9 +1,9 @@
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { myLeadSchema, myLeadsSchema } from '../../core/attempts.ts';
-import { headersOf, inHours, setUpAttemptTestApp } from './fixtures/attempt-test-app.ts';
+import { inHours, setUpAttemptTestApp } from './fixtures/attempt-test-app.ts';
 
-const { context, asAdmin, seedLead, record, myLeads } = setUpAttemptTestApp();
+const { context, seedLead, record, myLeads } = setUpAttemptTestApp();
 
 /** A "Retornar" for `at`, as a call leaves it. */
 const callback = (at: Date) =>
@@ -115,7 +115,7 @@ describe('GET /api/my-leads', () => {
     );
     await record(gil, await seedLead(gil), { outcome: 'no_answer', note: 'ligar à tarde' });
 
-    const response = await context.t.app.inject({ url: '/api/my-leads', headers: headersOf(gil) });
+    const response = await context.t.as(gil).get('/api/my-leads');
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toBe('application/json; charset=utf-8');
     const body = response.json();
@@ -145,10 +145,7 @@ describe('GET /api/my-leads', () => {
 
   it('refuses a page size that is not a whole number from 1 to 1000', async () => {
     for (const limit of ['0', '1001', 'dez', '2.5']) {
-      const response = await context.t.app.inject({
-        url: `/api/my-leads?limit=${limit}`,
-        headers: headersOf(context.ana),
-      });
+      const response = await context.t.as(context.ana).get(`/api/my-leads?limit=${limit}`);
       expect(response.statusCode, limit).toBe(400);
       expect(response.json().error.message).toMatch(/lead/);
     }
@@ -201,7 +198,7 @@ describe('GET /api/my-leads', () => {
 
   it('shows an admin their own leads only', async () => {
     await seedLead(context.ana);
-    const response = await context.t.app.inject({ url: '/api/my-leads', headers: asAdmin() });
+    const response = await context.t.as(context.admin).get('/api/my-leads');
     expect(response.statusCode).toBe(200);
     expect(response.json().leads).toEqual([]);
   });

@@ -6,7 +6,7 @@ import {
   defaultContactRules,
 } from '../../core/contact-rules.ts';
 import type { LeadStatus } from '../../core/lead-status.ts';
-import { headersOf, inHours, setUpAttemptTestApp } from './fixtures/attempt-test-app.ts';
+import { inHours, setUpAttemptTestApp } from './fixtures/attempt-test-app.ts';
 
 /**
  * The contact rules (issue #21 §2) through the API on the real database: each call is planned
@@ -14,15 +14,10 @@ import { headersOf, inHours, setUpAttemptTestApp } from './fixtures/attempt-test
  * does what the rule says. The planning itself is tested with a fixed clock in
  * src/core/contact-rules.test.ts.
  */
-const { context, asAdmin, seedLead, record, myLeads, snapshot } = setUpAttemptTestApp();
+const { context, seedLead, record, myLeads, snapshot } = setUpAttemptTestApp();
 
 async function setRules(rules: ContactRules) {
-  const response = await context.t.app.inject({
-    method: 'PUT',
-    url: '/api/contact-rules',
-    headers: asAdmin(),
-    payload: rules,
-  });
+  const response = await context.t.as(context.admin).put('/api/contact-rules', rules);
   expect(response.statusCode, response.body).toBe(200);
 }
 
@@ -41,7 +36,7 @@ describe('retry rules per outcome', () => {
     const shown = (await myLeads(ana)).leads.find((item) => item.id === lead);
     expect(shown).toMatchObject({ group: 'waiting', nextCallReason: 'retry' });
     expect(minutesFromNow(shown?.nextCallAt ?? null)).toBe(20);
-    const calls = await context.t.app.inject({ url: '/api/attempts', headers: asAdmin() });
+    const calls = await context.t.as(context.admin).get('/api/attempts');
     expect(calls.json().attempts[0]).toMatchObject({ leadId: lead, noAnswerKind: 'busy' });
     const history = await context.t.database.db
       .selectFrom('lead_history')
@@ -87,11 +82,7 @@ describe('retry rules per outcome', () => {
       expect(after).toMatchObject({ status, owner_id: null, last_owner_id: ana.id });
       expect((await myLeads(ana)).leads.map((item) => item.id)).not.toContain(lead);
 
-      const undo = await context.t.app.inject({
-        method: 'POST',
-        url: `/api/attempts/${second.json().attempt.id}/undo`,
-        headers: headersOf(ana),
-      });
+      const undo = await context.t.as(ana).post(`/api/attempts/${second.json().attempt.id}/undo`);
       expect(undo.statusCode, undo.body).toBe(200);
       const { lead: restored } = await snapshot(lead);
       expect(restored).toMatchObject({ status: 'no_answer', owner_id: ana.id, attempts: 1 });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { PhoneState } from '../../core/lead-phones.ts';
-import { headersOf, setUpAttemptTestApp } from './fixtures/attempt-test-app.ts';
+import { setUpAttemptTestApp } from './fixtures/attempt-test-app.ts';
 
 const { context, seedLead, record, myLeads } = setUpAttemptTestApp();
 
@@ -121,11 +121,9 @@ describe('a lead with several numbers', () => {
     const { leadId, phones } = await leadWithThreeNumbers();
     const call = await record(context.ana, leadId, { outcome: 'invalid', phone: phones[1] });
     expect(call.statusCode, call.body).toBe(201);
-    const undone = await context.t.app.inject({
-      method: 'POST',
-      url: `/api/attempts/${call.json().attempt.id}/undo`,
-      headers: headersOf(context.ana),
-    });
+    const undone = await context.t
+      .as(context.ana)
+      .post(`/api/attempts/${call.json().attempt.id}/undo`);
     expect(undone.statusCode, undone.body).toBe(200);
     expect(await lead(leadId)).toMatchObject({
       status: 'assigned',
@@ -146,11 +144,9 @@ describe('a lead with several numbers', () => {
     const call = await record(context.ana, leadId, { outcome: 'do_not_call', phone: phones[2] });
     expect(call.statusCode, call.body).toBe(201);
     expect((await blockedPhones()).map((row) => row.phone)).toEqual([...phones].sort());
-    const undone = await context.t.app.inject({
-      method: 'POST',
-      url: `/api/attempts/${call.json().attempt.id}/undo`,
-      headers: headersOf(context.ana),
-    });
+    const undone = await context.t
+      .as(context.ana)
+      .post(`/api/attempts/${call.json().attempt.id}/undo`);
     expect(undone.statusCode, undone.body).toBe(200);
     expect(await blockedPhones()).toEqual([]);
   });

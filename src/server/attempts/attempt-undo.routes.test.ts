@@ -1,16 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { attemptOutcomes } from '../../core/lead-status.ts';
-import { headersOf, inHours, setUpAttemptTestApp } from './fixtures/attempt-test-app.ts';
+import { inHours, setUpAttemptTestApp } from './fixtures/attempt-test-app.ts';
 import { createOutcomeUndoRepository } from './outcome-undo.repository.ts';
 
-const { context, asAdmin, seedLead, record, myLeads, snapshot } = setUpAttemptTestApp();
+const { context, seedLead, record, myLeads, snapshot } = setUpAttemptTestApp();
 
 function undo(user: { cookie: string }, attemptId: number) {
-  return context.t.app.inject({
-    method: 'POST',
-    url: `/api/attempts/${attemptId}/undo`,
-    headers: headersOf(user),
-  });
+  return context.t.as(user).post(`/api/attempts/${attemptId}/undo`);
 }
 
 /** Records `outcome` on the lead and answers the call's id. */
@@ -154,14 +150,9 @@ describe('POST /api/attempts/{id}/undo', () => {
   it('refuses when someone changed the lead after the call', async () => {
     const leadId = await seedLead(context.ana);
     const attemptId = await call(leadId, 'red');
-    const moved = await context.t.app.inject({
-      method: 'POST',
-      url: '/api/leads/bulk',
-      headers: asAdmin(),
-      payload: {
-        target: { ids: [leadId] },
-        operation: { action: 'reassign', assessorId: context.bruno.id },
-      },
+    const moved = await context.t.as(context.admin).post('/api/leads/bulk', {
+      target: { ids: [leadId] },
+      operation: { action: 'reassign', assessorId: context.bruno.id },
     });
     expect(moved.statusCode, moved.body).toBe(200);
     const response = await undo(context.ana, attemptId);

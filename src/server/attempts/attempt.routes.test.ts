@@ -6,7 +6,7 @@ import { eventChannel } from '../../core/events.ts';
 import { attemptOutcomes } from '../../core/lead-status.ts';
 import { callbackOutcomeKey, outcomeBlocksNumbers, outcomeOf } from '../../core/outcomes.ts';
 import { everyHourCalendar, noHourCalendar, setCallingHours } from '../testing/test-settings.ts';
-import { headersOf, inHours, setUpAttemptTestApp } from './fixtures/attempt-test-app.ts';
+import { inHours, setUpAttemptTestApp } from './fixtures/attempt-test-app.ts';
 
 const { context, seedLead, record, myLeads, snapshot } = setUpAttemptTestApp();
 
@@ -244,35 +244,24 @@ describe('one assessor cannot reach another’s leads', () => {
       `?assessor=${context.ana.id}`,
       `?assessor=${context.ana.id}&outcome=no_answer`,
     ]) {
-      const list = await context.t.app.inject({
-        url: `/api/attempts${query}`,
-        headers: headersOf(context.bruno),
-      });
+      const list = await context.t.as(context.bruno).get(`/api/attempts${query}`);
       expect(list.statusCode).toBe(200);
       expect(
         list
           .json()
           .attempts.filter((a: { assessorId: string }) => a.assessorId !== context.bruno.id),
       ).toEqual([]);
-      const csv = await context.t.app.inject({
-        url: `/api/attempts/export${query}`,
-        headers: headersOf(context.bruno),
-      });
+      const csv = await context.t.as(context.bruno).get(`/api/attempts/export${query}`);
       expect(csv.statusCode).toBe(200);
       expect(csv.body).not.toContain('Ana Assessora');
     }
 
     for (const url of [`/api/leads/${leadId}`, '/api/leads', '/api/follow-up']) {
-      expect(
-        (await context.t.app.inject({ url, headers: headersOf(context.bruno) })).statusCode,
-      ).toBe(403);
+      expect((await context.t.as(context.bruno).get(url)).statusCode).toBe(403);
     }
-    const patch = await context.t.app.inject({
-      method: 'PATCH',
-      url: `/api/leads/${leadId}`,
-      headers: headersOf(context.bruno),
-      payload: { name: 'Roubado' },
-    });
+    const patch = await context.t
+      .as(context.bruno)
+      .patch(`/api/leads/${leadId}`, { name: 'Roubado' });
     expect(patch.statusCode).toBe(403);
     expect((await snapshot(leadId)).lead?.name).toBe('Lead Teste');
   });
@@ -302,10 +291,7 @@ describe('a call outside the calling window', () => {
     });
     expect(response.statusCode, response.body).toBe(201);
     expect(response.json().attempt.outsideWindowReason).toBe('Pediu para ligar depois das 20h');
-    const list = await context.t.app.inject({
-      url: '/api/attempts',
-      headers: headersOf(context.ana),
-    });
+    const list = await context.t.as(context.ana).get('/api/attempts');
     const call = list.json().attempts.find((item: { leadId: number }) => item.leadId === leadId);
     expect(call.outsideWindowReason).toBe('Pediu para ligar depois das 20h');
   });
