@@ -1,8 +1,7 @@
 import { type Kysely, type RawBuilder, type SqlBool, sql } from 'kysely';
 import type { RecyclingRules } from '../../core/recycling.ts';
 import type { Database } from '../db/schema.ts';
-import { soleStartingStatus, transitionSteps } from '../lead-transitions/lead-change.sql.ts';
-import { startsFrom } from '../lead-transitions/lead-transition.sql.ts';
+import { soleStartingStatus, startsFrom, transitionSteps } from '../lead-transitions/index.ts';
 
 /** The app_settings key of the recycling rules (a JSON object). */
 const rulesKey = 'recycling_rules';
