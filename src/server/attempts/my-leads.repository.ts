@@ -1,6 +1,7 @@
 import { type Kysely, type RawBuilder, sql } from 'kysely';
 import { myLeadGroups } from '../../core/attempts.ts';
 import { answeredOutcomes, closedStatuses, type LeadStatus } from '../../core/lead-status.ts';
+import { callAgainOutcomeKeys, callbackOutcomeKey } from '../../core/outcomes.ts';
 import { prepared } from '../db/database.ts';
 import { leadPhonesJson } from '../db/lead-phones.sql.ts';
 import { localTime } from '../db/local-time.ts';
@@ -9,6 +10,18 @@ import type { Database } from '../db/schema.ts';
 /** Statuses as SQL literals: a partial index serves only a literal predicate. */
 const literals = (statuses: readonly LeadStatus[]) =>
   sql.join(statuses.map((status) => sql.lit(status)));
+
+const unionAll = (parts: RawBuilder<unknown>[]) => sql.join(parts, sql` union all `);
+const sum = (parts: RawBuilder<unknown>[]) => sql.join(parts, sql` + `);
+
+/**
+ * The list's parts by status (src/core/outcomes.ts): the call-backs, the outcomes retried after
+ * an interval ("Não atendeu"), the leads not attended yet.
+ */
+const callback = sql.lit(callbackOutcomeKey);
+const retried = callAgainOutcomeKeys
+  .filter((status) => status !== callbackOutcomeKey)
+  .map((status) => sql.lit(status));
 
 /** An instant as JSON writes it in JavaScript (`Date.prototype.toJSON`): UTC, milliseconds. */
 const jsonInstant = (column: RawBuilder<unknown>) =>
@@ -34,41 +47,39 @@ export function createMyLeadsRepository(db: Kysely<Database>, timeZone: string) 
      */
     async myLeadsJson(ownerId: string, limit: number): Promise<string> {
       /** The leads of one workable status that may (`<=`) or may not yet (`>`) be called. */
-      const count = (status: LeadStatus, comparison: RawBuilder<unknown>) =>
+      const count = (status: RawBuilder<unknown>, comparison: RawBuilder<unknown>) =>
         sql`(select count(*) from leads where owner_id = ${ownerId}
-          and status = ${sql.lit(status)} and next_call_at ${comparison} now())`;
+          and status = ${status} and next_call_at ${comparison} now())`;
       const result = await prepared(
         'my-leads',
         sql<{ body: string }>`
           with page as (
             (select id, 0 as rank, next_call_at as at
-              from leads where owner_id = ${ownerId} and status = 'yellow'
+              from leads where owner_id = ${ownerId} and status = ${callback}
                 and next_call_at <= now()
               order by next_call_at, id limit ${limit})
             union all
-            (select id, 1, next_call_at
-              from leads where owner_id = ${ownerId} and status = 'no_answer'
-                and next_call_at <= now()
-              order by next_call_at, id limit ${limit})
+            (select id, 1, at from (${unionAll(
+              retried.map(
+                (status) => sql`(select id, next_call_at as at
+                  from leads where owner_id = ${ownerId} and status = ${status}
+                    and next_call_at <= now()
+                  order by next_call_at, id limit ${limit})`,
+              ),
+            )}) retries order by at, id limit ${limit})
             union all
             (select id, 2, assigned_at
               from leads where owner_id = ${ownerId} and status = 'assigned'
                 and next_call_at <= now()
               order by assigned_at, id limit ${limit})
             union all
-            (select id, 3, at from (
-              (select id, next_call_at as at from leads where owner_id = ${ownerId}
-                and status = 'yellow' and next_call_at > now()
-                order by next_call_at, id limit ${limit})
-              union all
-              (select id, next_call_at from leads where owner_id = ${ownerId}
-                and status = 'no_answer' and next_call_at > now()
-                order by next_call_at, id limit ${limit})
-              union all
-              (select id, next_call_at from leads where owner_id = ${ownerId}
-                and status = 'assigned' and next_call_at > now()
-                order by next_call_at, id limit ${limit})
-            ) waiting order by at, id limit ${limit})
+            (select id, 3, at from (${unionAll(
+              [callback, ...retried, sql.lit('assigned')].map(
+                (status) => sql`(select id, next_call_at as at from leads
+                  where owner_id = ${ownerId} and status = ${status} and next_call_at > now()
+                  order by next_call_at, id limit ${limit})`,
+              ),
+            )}) waiting order by at, id limit ${limit})
             order by rank, at, id
             limit ${limit}
           ), received as (
@@ -106,11 +117,12 @@ export function createMyLeadsRepository(db: Kysely<Database>, timeZone: string) 
               ) lead
             ), '[]'),
             'groups', json_build_object(
-              'callbackDue', ${count('yellow', sql`<=`)},
-              'retry', ${count('no_answer', sql`<=`)},
-              'notAttended', ${count('assigned', sql`<=`)},
-              'waiting', ${count('yellow', sql`>`)} + ${count('no_answer', sql`>`)}
-                + ${count('assigned', sql`>`)}
+              'callbackDue', ${count(callback, sql`<=`)},
+              'retry', ${sum(retried.map((status) => count(status, sql`<=`)))},
+              'notAttended', ${count(sql.lit('assigned'), sql`<=`)},
+              'waiting', ${sum(
+                [callback, ...retried, sql.lit('assigned')].map((status) => count(status, sql`>`)),
+              )}
             ),
             'today', (select json_build_object(
                 'received', r.leads + c.leads, 'worked', r.worked + c.leads,

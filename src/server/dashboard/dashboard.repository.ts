@@ -1,5 +1,6 @@
 import { type Kysely, sql } from 'kysely';
 import type { AttemptOutcome, LeadStatus } from '../../core/lead-status.ts';
+import { acceptedOutcomeKey } from '../../core/outcomes.ts';
 import type { Database } from '../db/schema.ts';
 
 /** The `app_settings` key of the zone the triggers of migration 0007 take days in. */
@@ -157,7 +158,8 @@ export function createDashboardRepository(db: Kysely<Database>) {
         ) d on d.assessor_id = u.id
         left join (
           select assessor_id, sum(attempts) as attended,
-            coalesce(sum(attempts) filter (where outcome = 'green'), 0) as accepted,
+            coalesce(sum(attempts) filter (where outcome = ${sql.lit(acceptedOutcomeKey)}), 0)
+              as accepted,
             count(*) - count(distinct outcome) as foldable
           from attempt_daily_count_deltas
           where day = ${bounds.today}::date

@@ -1,6 +1,7 @@
 import { type Kysely, type RawBuilder, type SqlBool, sql } from 'kysely';
 import type { z } from 'zod';
 import type { followUpExportQuerySchema } from '../../core/attempts.ts';
+import { acceptedOutcomeKey } from '../../core/outcomes.ts';
 import { type LocalTime, localTime } from '../db/local-time.ts';
 import type { Database } from '../db/schema.ts';
 
@@ -29,9 +30,12 @@ export interface FollowUpExportRow extends FollowUpRow {
   registrationConfirmedAtText: string | null;
 }
 
-/** The condition of a filter on the `green` leads `l`. */
+/** The accepted outcome as a literal: a partial index serves only a literal predicate. */
+const accepted = sql.lit(acceptedOutcomeKey);
+
+/** The condition of a filter on the accepted leads `l`. */
 function followUpCondition(filter: FollowUpFilter, local: LocalTime): RawBuilder<SqlBool> {
-  const conditions: RawBuilder<SqlBool>[] = [sql<SqlBool>`l.status = 'green'`];
+  const conditions: RawBuilder<SqlBool>[] = [sql<SqlBool>`l.status = ${accepted}`];
   if (filter.assessor) conditions.push(sql<SqlBool>`l.owner_id = ${filter.assessor}`);
   if (filter.from) {
     conditions.push(sql<SqlBool>`l.status_changed_at >= ${local.dayStart(filter.from)}`);
@@ -90,7 +94,7 @@ export function createFollowUpRepository(db: Kysely<Database>, timeZone: string)
 
     findGreen(id: number) {
       return selectFollowUp(
-        sql<SqlBool>`l.status = 'green' and l.id = ${id}`,
+        sql<SqlBool>`l.status = ${accepted} and l.id = ${id}`,
         undefined,
       ).executeTakeFirst() as Promise<FollowUpRow | undefined>;
     },
@@ -110,7 +114,7 @@ export function createFollowUpRepository(db: Kysely<Database>, timeZone: string)
           updated_at: sql<Date>`now()`,
         })
         .where('id', '=', id)
-        .where('status', '=', 'green')
+        .where('status', '=', acceptedOutcomeKey)
         .executeTakeFirst();
       return result.numUpdatedRows > 0n;
     },

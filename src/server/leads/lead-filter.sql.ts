@@ -1,6 +1,7 @@
 import { type RawBuilder, type SqlBool, sql } from 'kysely';
 import { contactRulesSettingKey, defaultContactRules } from '../../core/contact-rules.ts';
 import type { LeadFilter } from '../../core/leads.ts';
+import { callbackOutcomeKey } from '../../core/outcomes.ts';
 import type { LocalTime } from '../db/local-time.ts';
 import { escapeLike, parseLeadSearch } from './lead-search.ts';
 
@@ -82,7 +83,7 @@ export function isSearchAlone({ q: _search, ...others }: LeadFilter): boolean {
  * A call-back its owner let pass by more than the contact rules' `overdueCallbacks.afterMinutes`,
  * read from the stored rules in the statement itself so every server uses the latest.
  */
-const callbackOverdue = sql<SqlBool>`(l.status = 'yellow' and l.owner_id is not null
+const callbackOverdue = sql<SqlBool>`(l.status = ${sql.lit(callbackOutcomeKey)} and l.owner_id is not null
   and l.callback_at < now() - make_interval(mins => coalesce((
     select (value::jsonb -> 'overdueCallbacks' ->> 'afterMinutes')::int
     from app_settings where key = ${sql.lit(contactRulesSettingKey)}

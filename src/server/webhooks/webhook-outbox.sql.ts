@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type pg from 'pg';
+import { acceptedOutcomeKey } from '../../core/outcomes.ts';
 
 /**
  * The webhook outbox, written by the statement (or transaction) of the change each event tells
@@ -33,7 +34,7 @@ export const callWebhookDeliveries = sql.raw(`
   from webhook_endpoints e
   join (values ('attempt.recorded'), ('lead.accepted')) wanted (event)
     on wanted.event = any (e.events)
-  join attempt a on wanted.event = 'attempt.recorded' or a.outcome = 'green'
+  join attempt a on wanted.event = 'attempt.recorded' or a.outcome = '${acceptedOutcomeKey}'
   join leads l on l.id = a.lead_id
   join users u on u.id = a.assessor_id
   left join changed c on c.id = a.lead_id
