@@ -164,9 +164,10 @@ export function createLeadChangeRepository(db: Kysely<Database>, timeZone: strin
     },
 
     /**
-     * Erases, in one transaction, up to `limit` leads (from id `after` on) with no change, call
-     * or status change since `cutoff`. Only one server at a time: when another holds the
-     * retention lock this answers `locked: false` and changes nothing.
+     * Erases up to `limit` leads (from id `after` on) with no change, call or status change
+     * since `cutoff`, in the unit of work's transaction (`within`), which holds the retention
+     * lock till it ends. Only one server at a time: when another holds the lock this answers
+     * `locked: false` and changes nothing.
      */
     async eraseUntouchedSince(
       cutoff: Date,
@@ -181,46 +182,44 @@ export function createLeadChangeRepository(db: Kysely<Database>, timeZone: strin
       /** What open pages hear once this has committed. */
       event: TransitionEvent<'erase'>;
     }> {
-      return db.transaction().execute(async (trx) => {
-        const lock = await sql<{ locked: boolean }>`
-          select pg_try_advisory_xact_lock(${retentionLockKey}) as locked
-        `.execute(trx);
-        if (!lock.rows[0]?.locked) {
-          const event = transitionEvent('erase', { assessorIds: [] });
-          return { locked: false, erased: 0, lastId: null, ownerIds: [], event };
-        }
-        const result = await sql<{ erased: number; lastId: string | null; ownerIds: string[] }>`
-          ${changeLocked(
-            'erase',
-            sql`select ${lockedColumns} from leads l
-              where l.id > ${after} and l.erased_at is null and ${startsFrom('erase')}
-                and l.updated_at < ${cutoff} and l.status_changed_at < ${cutoff}
-                and l.created_at < ${cutoff}
-                and not exists (
-                  select 1 from lead_attempts a
-                  where a.lead_id = l.id and a.created_at >= ${cutoff}
-                )
-              order by l.id
-              limit ${limit}
-              for update skip locked`,
-            {},
-            eraseCallPersonalData,
-            null,
-            reason,
-          )}
-          select (select count(*) from changed)::int as erased,
-            (select max(id) from locked)::text as "lastId",
-            ${ownersOfChanged} as "ownerIds"
-        `.execute(trx);
-        const row = result.rows[0];
-        return {
-          locked: true,
-          erased: row?.erased ?? 0,
-          lastId: row?.lastId ? Number(row.lastId) : null,
-          ownerIds: row?.ownerIds ?? [],
-          event: transitionEvent('erase', { assessorIds: row?.ownerIds ?? [] }),
-        };
-      });
+      const lock = await sql<{ locked: boolean }>`
+        select pg_try_advisory_xact_lock(${retentionLockKey}) as locked
+      `.execute(db);
+      if (!lock.rows[0]?.locked) {
+        const event = transitionEvent('erase', { assessorIds: [] });
+        return { locked: false, erased: 0, lastId: null, ownerIds: [], event };
+      }
+      const result = await sql<{ erased: number; lastId: string | null; ownerIds: string[] }>`
+        ${changeLocked(
+          'erase',
+          sql`select ${lockedColumns} from leads l
+            where l.id > ${after} and l.erased_at is null and ${startsFrom('erase')}
+              and l.updated_at < ${cutoff} and l.status_changed_at < ${cutoff}
+              and l.created_at < ${cutoff}
+              and not exists (
+                select 1 from lead_attempts a
+                where a.lead_id = l.id and a.created_at >= ${cutoff}
+              )
+            order by l.id
+            limit ${limit}
+            for update skip locked`,
+          {},
+          eraseCallPersonalData,
+          null,
+          reason,
+        )}
+        select (select count(*) from changed)::int as erased,
+          (select max(id) from locked)::text as "lastId",
+          ${ownersOfChanged} as "ownerIds"
+      `.execute(db);
+      const row = result.rows[0];
+      return {
+        locked: true,
+        erased: row?.erased ?? 0,
+        lastId: row?.lastId ? Number(row.lastId) : null,
+        ownerIds: row?.ownerIds ?? [],
+        event: transitionEvent('erase', { assessorIds: row?.ownerIds ?? [] }),
+      };
     },
   };
 }

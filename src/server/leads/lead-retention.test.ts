@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { defaultTimeZone } from '../config/env.ts';
+import { createUnitOfWork, type RunUnitOfWork } from '../db/unit-of-work.ts';
 import { createTestApp, type TestApp, type TestUser } from '../testing/test-app.ts';
 import { createLeadChangeRepository, type LeadChangeRepository } from './lead-change.repository.ts';
 import { eraseUntouchedLeads, retentionCutoff, startLeadRetention } from './lead-retention.ts';
@@ -19,6 +20,9 @@ afterAll(() => t.close());
 const now = new Date('2031-06-15T12:00:00Z');
 // What the pages would hear is the publisher's test (event-publisher.test.ts), not this one's.
 const events = { publish: () => {} };
+// Made at each run: the test database exists only once the tests start.
+const unitOfWork: RunUnitOfWork = (audit, work) =>
+  createUnitOfWork(t.database.db, events)(audit, work);
 const monthsAgo = (months: number, days = 0) => {
   const date = new Date(now);
   date.setUTCMonth(date.getUTCMonth() - months);
@@ -124,8 +128,25 @@ describe('eraseUntouchedLeads', () => {
       .orderBy('id')
       .execute();
 
-    const first = await eraseUntouchedLeads(leads, { months: 12, now, events, batchSize: 1 });
+    const first = await eraseUntouchedLeads(leads, {
+      months: 12,
+      now,
+      unitOfWork,
+      batchSize: 1,
+    });
     expect(first).toEqual({ erased: 2, ran: true });
+    // Each batch's erasure is audited in its own transaction: one row per batch that erased.
+    expect(
+      await t.database.db
+        .selectFrom('audit_log')
+        .select(['actor_id', 'details'])
+        .where('action', '=', 'lead.erased')
+        .where(sql<boolean>`details->>'retentionMonths' = '12'`)
+        .execute(),
+    ).toEqual([
+      { actor_id: null, details: { erased: 1, retentionMonths: 12 } },
+      { actor_id: null, details: { erased: 1, retentionMonths: 12 } },
+    ]);
     expect(await erasedIds(ids)).toEqual(
       [untouched, untouchedOwned, alreadyErased].sort((a, b) => (a as number) - (b as number)),
     );
@@ -193,7 +214,7 @@ describe('eraseUntouchedLeads', () => {
           .executeTakeFirstOrThrow()
       ).count;
     const historyBefore = await historyCount();
-    expect(await eraseUntouchedLeads(leads, { months: 12, now, events })).toEqual({
+    expect(await eraseUntouchedLeads(leads, { months: 12, now, unitOfWork })).toEqual({
       erased: 0,
       ran: true,
     });
@@ -205,11 +226,11 @@ describe('eraseUntouchedLeads', () => {
     // Another server in the middle of its run holds the lock in its transaction.
     const whileHeld = await t.database.db.transaction().execute(async (trx) => {
       await sql`select pg_advisory_xact_lock(hashtext('cca.lead-retention'))`.execute(trx);
-      return eraseUntouchedLeads(leads, { months: 24, now, events });
+      return eraseUntouchedLeads(leads, { months: 24, now, unitOfWork });
     });
     expect(whileHeld).toEqual({ erased: 0, ran: false });
     expect(await erasedIds([old as number])).toEqual([]);
-    expect(await eraseUntouchedLeads(leads, { months: 24, now, events })).toEqual({
+    expect(await eraseUntouchedLeads(leads, { months: 24, now, unitOfWork })).toEqual({
       erased: 1,
       ran: true,
     });
@@ -250,6 +271,8 @@ describe('startLeadRetention', () => {
       .selectFrom('audit_log')
       .select(['actor_id', 'ip', 'details'])
       .where('action', '=', 'lead.erased')
+      // The other tests' runs, with other months, left their own rows.
+      .where(sql<boolean>`details->>'retentionMonths' = '36'`)
       .execute();
     expect(audit).toEqual([
       { actor_id: null, ip: null, details: { erased: 1, retentionMonths: 36 } },

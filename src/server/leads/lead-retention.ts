@@ -1,5 +1,6 @@
 import { systemAuditTrail } from '../audit/index.ts';
 import type { DatabaseHandle } from '../db/database.ts';
+import { createUnitOfWork, type RunUnitOfWork } from '../db/unit-of-work.ts';
 import type { EventPublisher } from '../events/index.ts';
 import { startRepeatingTask } from '../repeating-task.ts';
 import { createLeadChangeRepository, type LeadChangeRepository } from './lead-change.repository.ts';
@@ -38,13 +39,13 @@ export async function eraseUntouchedLeads(
   {
     months,
     now,
-    events,
+    unitOfWork,
     batchSize = retentionBatchSize,
   }: {
     months: number;
     now: Date;
-    /** Where each batch's change is announced once it has committed. */
-    events: Pick<EventPublisher, 'publish'>;
+    /** Each batch's erasure, its audit row and its event are one unit of work. */
+    unitOfWork: RunUnitOfWork;
     batchSize?: number;
   },
 ): Promise<RetentionRun> {
@@ -54,15 +55,25 @@ export async function eraseUntouchedLeads(
   let after = 0;
   let ran = false;
   for (;;) {
-    const batch = await leads.eraseUntouchedSince(cutoff, after, batchSize, reason);
+    // Each batch commits on its own, so its locks are held only briefly, with its audit row.
+    const batch = await unitOfWork(systemAuditTrail(leads.db), async (unit) => {
+      const done = await leads
+        .within(unit.trx)
+        .eraseUntouchedSince(cutoff, after, batchSize, reason);
+      if (done.erased > 0) {
+        await unit.audit({
+          action: 'lead.erased',
+          details: { erased: done.erased, retentionMonths: months },
+        });
+      }
+      // The lists that lost a lead refetch once the batch has committed.
+      if (done.ownerIds.length > 0) unit.publish(done.event);
+      return done;
+    });
     // Another server took the lock: it carries on from where the leads are.
     if (!batch.locked) return { erased, ran };
     ran = true;
     erased += batch.erased;
-    // After the batch's commit, as every lead change: the lists that lost a lead refetch.
-    if (batch.ownerIds.length > 0) {
-      events.publish({ type: 'leads.changed', assessorIds: batch.ownerIds });
-    }
     if (batch.lastId === null || batch.erased < batchSize) return { erased, ran: true };
     after = batch.lastId;
   }
@@ -87,15 +98,10 @@ export function startLeadRetention(options: {
   if (months <= 0) return { stop: async () => {} };
   const leads = createLeadChangeRepository(options.database.db, options.timeZone);
   const now = options.now ?? (() => new Date());
+  const unitOfWork = createUnitOfWork(options.database.db, options.events);
   return startRepeatingTask(options.intervalMs ?? dayMs, () =>
-    eraseUntouchedLeads(leads, { months, now: now(), events: options.events })
-      .then(async ({ erased, ran }) => {
-        if (ran && erased > 0) {
-          await systemAuditTrail(options.database.db)({
-            action: 'lead.erased',
-            details: { erased, retentionMonths: months },
-          });
-        }
+    eraseUntouchedLeads(leads, { months, now: now(), unitOfWork })
+      .then(({ erased, ran }) => {
         if (ran) {
           log(
             `retenção LGPD: dados pessoais apagados de ${erased} ${erased === 1 ? 'lead' : 'leads'} sem movimento há mais de ${months} ${months === 1 ? 'mês' : 'meses'}`,
