@@ -35,6 +35,7 @@ import { seedAssessors, seedLeads } from './seed.ts';
 import { severalServersBenchmarks } from './servers.bench.ts';
 import { soakBenchmarks } from './soak.bench.ts';
 import { startupBenchmarks } from './startup.bench.ts';
+import { testTimeBenchmarks } from './test-time.bench.ts';
 import { webhookBenchmarks } from './webhooks.bench.ts';
 
 z.config(z.locales.ptBR());
@@ -80,6 +81,8 @@ const suites = {
   // Two servers on one database behind a balancer, 400 assessors' screens open: after the
   // others, so its 400 assessors change no other suite's figures.
   servers: severalServersBenchmarks,
+  // `npm test` and `npm run check` from a clean clone (TEST_TIME_REF: another commit).
+  'test-time': testTimeBenchmarks,
 };
 const soak = values.soak
   ? { minutes: Number(values['soak-minutes']), assessors: Number(values['soak-assessors']) }
@@ -176,7 +179,10 @@ async function main() {
     // The import and start-up suites bring their own data.
     const seeded =
       soak !== undefined ||
-      chosen.some((name) => !['import', 'import-phones', 'import-costs', 'startup'].includes(name));
+      chosen.some(
+        (name) =>
+          !['import', 'import-phones', 'import-costs', 'startup', 'test-time'].includes(name),
+      );
     if (seeded) {
       await seedLeads(database.db, leadCount, assessorIds);
     }
