@@ -66,3 +66,14 @@ it('reports a send that fails instead of throwing', async () => {
   expect(errors).toHaveLength(1);
   await publisher.close();
 });
+
+it('sends an event published after it closed at once, leaving no timer behind', async () => {
+  const publisher = createEventPublisher(database.db, { delayMs: 60_000, onError: () => {} });
+  await publisher.close();
+  heard.length = 0;
+  // A job stopping late still tells the pages, without waiting for a delay the server will not see.
+  publisher.publish({ type: 'leads.imported' });
+  await until(() => heard.length >= 1);
+  expect(heard.map((entry) => entry.event)).toEqual([{ type: 'leads.imported' }]);
+  await publisher.close();
+});
