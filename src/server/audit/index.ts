@@ -21,8 +21,9 @@ export {
 } from './audit-trail.ts';
 
 /**
- * The audit log's page: GET /api/audit. Features write to it with `request.audit(event)`,
- * or `auditRecorder.record(transaction, entry)` inside their own transaction.
+ * The audit log's page: GET /api/audit. A change writes its row with `unit.audit(event)` in
+ * its unit of work; `request.audit(event)` is for a request that changes no data (an export,
+ * a sign-in).
  */
 export const auditFeature: FastifyPluginAsync<FeatureOptions> = async (
   app,
