@@ -1,6 +1,7 @@
 import { type RawBuilder, type SqlBool, sql } from 'kysely';
 import type { AttemptOutcome, LeadStatus } from '../../core/lead-status.ts';
 import { type LeadAction, leadTransitions } from '../../core/lead-transitions.ts';
+import { outcomeBlocksNumbers } from '../../core/outcomes.ts';
 import { startsFrom, type TransitionValues, transitionSet } from './lead-transition.sql.ts';
 
 /**
@@ -60,9 +61,12 @@ export function soleStartingStatus(action: LeadAction): LeadStatus {
   return status;
 }
 
-/** Whether a call with this outcome puts the lead's numbers on the block list ("Não ligar"). */
+/**
+ * Whether a call with this outcome puts the lead's numbers on the block list ("Não ligar"), as
+ * the outcome registry says (src/core/outcomes.ts).
+ */
 export function outcomeBlocksPhone(outcome: AttemptOutcome | undefined): boolean {
-  return outcome === 'do_not_call';
+  return outcome !== undefined && outcomeBlocksNumbers(outcome);
 }
 
 /** `changed`, `history` and the block step of `action`, for a WITH list (see above). */
