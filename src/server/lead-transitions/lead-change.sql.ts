@@ -10,7 +10,8 @@ import { startsFrom, type TransitionValues, transitionSet } from './lead-transit
  * changed) and, for an action that blocks numbers, `blocked` (the numbers put on the block
  * list). The statements stay in their features' repositories, shaped for their volume; they
  * add their own steps around these and select what they need from `changed`: `id`, `status`
- * and `owner_id` as the change left them, `from_status` and `from_owner_id` as they were. `lead-transition.guard.test.ts` fails on SQL anywhere else that writes lead_history.
+ * and `owner_id` as the change left them, `from_status` and `from_owner_id` as they were.
+ * `lead-transition.guard.test.ts` fails on SQL anywhere else that writes lead_history.
  */
 
 /** The lead as it was before the change, as the statement knows it. */
@@ -127,6 +128,7 @@ export function blockLeadsWithPhones(
   adminId: string,
   reason: string,
 ): RawBuilder<unknown> {
+  const change = { from: sql`locked`, where: sql<SqlBool>`l.id = locked.id`, by: adminId, reason };
   // The numbers that block the leads are on a list already, which is all these statements
   // list: the leads' other numbers stay as they are, only marked where they are the same.
   return sql`locked as (
@@ -134,8 +136,7 @@ export function blockLeadsWithPhones(
       where l.phone in (${phones}) and ${startsFrom(action)}
       order by l.id
       for update
-    ), ${steps(action, { from: sql`locked`, where: sql<SqlBool>`l.id = locked.id`, by: adminId, reason }, false)},
-    numbers_blocked as (
+    ), ${steps(action, change, false)}, numbers_blocked as (
       -- The same numbers among leads' several (migration 0028): never to be dialled.
       update lead_phones n set state = 'do_not_call'
       where n.phone in (${phones}) and n.state <> 'do_not_call'
