@@ -10,6 +10,7 @@ import type { AuditTrail } from '../audit/index.ts';
 import type { RunUnitOfWork } from '../db/unit-of-work.ts';
 import { AppError } from '../http/app-error.ts';
 import { normaliseRow, type RowLayout } from '../imports/index.ts';
+import { transitionEvent } from '../lead-transitions/index.ts';
 import type { InjectionRow, LeadInjectionRepository } from './lead-injection.repository.ts';
 
 /** Who sends the leads: they are recorded with its name as their source. */
@@ -123,7 +124,7 @@ export function createLeadInjectionService({
             rejected: counts.rejected,
           },
         });
-        if (counts.created > 0) unit.publish({ type: 'leads.imported' });
+        if (counts.created > 0) unit.publish(transitionEvent('import', {}));
         const answered = answer({ results, counts });
         if (idempotency) {
           await injection.storeAnswer(
