@@ -51,6 +51,7 @@ export default defineConfig({
                 name: 'e2e',
                 include: ['e2e/**/*.test.ts'],
                 globalSetup: ['e2e/global-setup.ts'],
+                setupFiles: ['e2e/support/server-ready.ts'],
                 env: { CHROMIUM_PATH: chromiumPath },
                 testTimeout: 60_000,
                 hookTimeout: 120_000,
