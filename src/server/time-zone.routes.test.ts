@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp, type TestUser, testOrigin } from './testing/test-app.ts';
+import { createTestApp, type TestApp, type TestUser } from './testing/test-app.ts';
 
 /**
  * Every "today", every day of a filter and every time shown is the call centre's (TIME_ZONE),
@@ -79,13 +79,13 @@ describe.each(zones)('with TIME_ZONE=$zone', ({ zone, at, day, text }) => {
   });
 
   async function getJson<T>(url: string): Promise<T> {
-    const response = await t.app.inject({ method: 'GET', url, headers: { cookie: admin } });
+    const response = await t.as(admin).get(url);
     expect(response.statusCode, response.body).toBe(200);
     return response.json() as T;
   }
 
   async function getText(url: string): Promise<string> {
-    const response = await t.app.inject({ method: 'GET', url, headers: { cookie: admin } });
+    const response = await t.as(admin).get(url);
     expect(response.statusCode, response.body).toBe(200);
     return response.body;
   }
@@ -154,11 +154,7 @@ describe.each(zones)('with TIME_ZONE=$zone', ({ zone, at, day, text }) => {
       return `leads-${parts.year}-${parts.month}-${parts.day}-${parts.hour}`;
     };
     const before = localHour();
-    const response = await t.app.inject({
-      method: 'GET',
-      url: '/api/leads/export?format=csv',
-      headers: { cookie: admin },
-    });
+    const response = await t.as(admin).get('/api/leads/export?format=csv');
     const name = /filename="([^"]+)"/.exec(String(response.headers['content-disposition']))?.[1];
     // The hour may turn during the request: either side of it is right.
     expect([before, localHour()]).toContain(name?.slice(0, before.length));
@@ -175,12 +171,9 @@ describe.each(zones)('with TIME_ZONE=$zone', ({ zone, at, day, text }) => {
         : sql`${midnight} + interval '1 second'`;
     for (const at of [sql`now()`, boundary]) {
       await t.seedLeads(1);
-      const handed = await t.app.inject({
-        method: 'POST',
-        url: '/api/distributions',
-        headers: { origin: testOrigin, cookie: admin },
-        payload: { perAssessor: { [assessor.id]: 1 } },
-      });
+      const handed = await t
+        .as(admin)
+        .post('/api/distributions', { perAssessor: { [assessor.id]: 1 } });
       expect(handed.statusCode, handed.body).toBe(201);
       const { id } = handed.json() as { id: number };
       await sql`update distributions set created_at = ${at} where id = ${id}`.execute(
