@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { adminCredentials, cookieFrom, testOrigin } from '../testing/test-app.ts';
+import { adminCredentials, cookieFrom } from '../testing/test-app.ts';
 import { browser, expectRecent, setUpAuditTestApp } from './fixtures/audit-test-app.ts';
 
 const { context, asAdmin, lastOf, rowsContaining, auditCount, signIn } = setUpAuditTestApp();
@@ -49,11 +49,7 @@ describe('sign-in, sign-out', () => {
   it('records a sign-out with whose session it was', async () => {
     const response = await signIn(context.ana.email, context.ana.password);
     const cookie = cookieFrom(response);
-    const out = await context.t.app.inject({
-      method: 'POST',
-      url: '/api/auth/sign-out',
-      headers: { origin: testOrigin, cookie },
-    });
+    const out = await context.t.as(cookie).post('/api/auth/sign-out');
     expect(out.statusCode).toBe(200);
     expect(await lastOf('auth.sign_out')).toMatchObject({
       actor_id: context.ana.id,
@@ -69,10 +65,7 @@ describe('sign-in, sign-out', () => {
 
 describe('refused authorisations', () => {
   it('records a 403 with who was refused and where', async () => {
-    const response = await context.t.app.inject({
-      url: '/api/users',
-      headers: { cookie: context.ana.cookie, 'user-agent': browser },
-    });
+    const response = await context.t.as(context.ana, { 'user-agent': browser }).get('/api/users');
     expect(response.statusCode).toBe(403);
     const row = await lastOf('access.denied');
     expect(row).toMatchObject({

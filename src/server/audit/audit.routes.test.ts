@@ -50,10 +50,7 @@ describe('append-only', () => {
 describe('GET /api/audit', () => {
   it('is for administrators only', async () => {
     expect((await context.t.app.inject({ url: '/api/audit' })).statusCode).toBe(401);
-    const refused = await context.t.app.inject({
-      url: '/api/audit',
-      headers: { cookie: context.ana.cookie },
-    });
+    const refused = await context.t.as(context.ana).get('/api/audit');
     expect(refused.statusCode).toBe(403);
     expect(refused.json().error.message).toBe('Você não tem permissão para fazer isso.');
   });
