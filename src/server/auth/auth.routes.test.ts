@@ -21,7 +21,7 @@ afterEach(() => {
 const signInRequest = (email: string, password: string, remoteAddress = '10.0.0.1') =>
   t.signInAttempt(email, password, remoteAddress);
 
-const me = (cookie: string) => t.app.inject({ url: '/api/me', headers: { cookie } });
+const me = (cookie: string) => t.as(cookie).get('/api/me');
 
 const requestReset = (email: string) =>
   t.app.inject({
@@ -137,11 +137,7 @@ describe('sessions', () => {
   it('sign-out ends the session on the server: the old cookie no longer works', async () => {
     const user = await t.createSignedInUser('assessor');
     expect((await me(user.cookie)).statusCode).toBe(200);
-    const out = await t.app.inject({
-      method: 'POST',
-      url: '/api/auth/sign-out',
-      headers: { origin: testOrigin, cookie: user.cookie },
-    });
+    const out = await t.as(user).post('/api/auth/sign-out');
     expect(out.statusCode).toBe(200);
     expect((await me(user.cookie)).statusCode).toBe(401);
   });

@@ -11,7 +11,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const me = (cookie: string) => t.app.inject({ url: '/api/me', headers: { cookie } });
+const me = (cookie: string) => t.as(cookie).get('/api/me');
 const sessionCookie = (cookie: string) =>
   decodeURIComponent(cookie.split('=').slice(1).join('=')).split('.');
 
@@ -127,11 +127,7 @@ describe('resolving the session of a request', () => {
 
       // Each asks again first, so that its session is kept when it ends.
       await me(leaving.cookie);
-      const signOut = await t.app.inject({
-        method: 'POST',
-        url: '/api/auth/sign-out',
-        headers: { origin: testOrigin, cookie: leaving.cookie },
-      });
+      const signOut = await t.as(leaving).post('/api/auth/sign-out');
       expect(signOut.statusCode).toBe(200);
       expect((await me(leaving.cookie)).statusCode).toBe(401);
 
