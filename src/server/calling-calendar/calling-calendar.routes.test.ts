@@ -14,8 +14,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const read = (cookie: string) =>
-  t.app.inject({ url: '/api/calling-calendar', headers: { origin: testOrigin, cookie } });
+const read = (cookie: string) => t.as(cookie).get('/api/calling-calendar');
 const replace = (cookie: string, payload: unknown) =>
   t.app.inject({
     method: 'PUT',
