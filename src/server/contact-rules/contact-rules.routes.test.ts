@@ -14,8 +14,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const read = (cookie: string) =>
-  t.app.inject({ url: '/api/contact-rules', headers: { origin: testOrigin, cookie } });
+const read = (cookie: string) => t.as(cookie).get('/api/contact-rules');
 const replace = (cookie: string, payload: unknown) =>
   t.app.inject({
     method: 'PUT',
