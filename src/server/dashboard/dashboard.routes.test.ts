@@ -11,10 +11,7 @@ const { context, seedAttempts, seedDistribution, readDashboard, expectSummariesE
 describe('GET /api/dashboard', () => {
   it('is for admins: 401 signed out, 403 for an assessor', async () => {
     expect((await context.t.app.inject({ url: '/api/dashboard' })).statusCode).toBe(401);
-    const forbidden = await context.t.app.inject({
-      url: '/api/dashboard',
-      headers: { cookie: context.ana.cookie },
-    });
+    const forbidden = await context.t.as(context.ana).get('/api/dashboard');
     expect(forbidden.statusCode).toBe(403);
     expect(forbidden.json().error.code).toBe('FORBIDDEN');
   });
@@ -141,6 +138,7 @@ describe('GET /api/dashboard', () => {
       red: 1,
       no_answer: 0,
       invalid: 1,
+      wrong_person: 0,
       do_not_call: 0,
       recycled: 2,
       exhausted: 0,
@@ -168,6 +166,7 @@ describe('GET /api/dashboard', () => {
       red: 1,
       no_answer: 1,
       invalid: 0,
+      wrong_person: 0,
       do_not_call: 0,
       total: 4,
     });
