@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { areaCodesCallableToday } from '../../core/calling-windows.ts';
-import { createTestApp, type TestApp, type TestUser, testOrigin } from '../testing/test-app.ts';
+import { createTestApp, type TestApp, type TestUser } from '../testing/test-app.ts';
 import { everyHourCalendar, setCallingHours } from '../testing/test-settings.ts';
 
 let t: TestApp;
@@ -24,11 +24,9 @@ const rondoniaClosed = {
 };
 
 async function distribute(source: string, count: number, preferCallableToday: boolean) {
-  const response = await t.app.inject({
-    method: 'POST',
-    url: '/api/distributions',
-    headers: { origin: testOrigin, cookie: adminCookie },
-    payload: { perAssessor: { [ana.id]: count }, pool: { source, preferCallableToday } },
+  const response = await t.as(adminCookie).post('/api/distributions', {
+    perAssessor: { [ana.id]: count },
+    pool: { source, preferCallableToday },
   });
   expect(response.statusCode, response.body).toBe(201);
   const rows = await t.database.db

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { createTestApp, type TestApp, type TestUser, testOrigin } from '../testing/test-app.ts';
+import { createTestApp, type TestApp, type TestUser } from '../testing/test-app.ts';
 
 // The figures the daily-distribution page shows per assessor, which decide what it prefills.
 let t: TestApp;
@@ -14,22 +14,14 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 async function anasDay() {
-  const response = await t.app.inject({
-    url: '/api/distributions/overview',
-    headers: { cookie: adminCookie },
-  });
+  const response = await t.as(adminCookie).get('/api/distributions/overview');
   expect(response.statusCode, response.body).toBe(200);
   const { assessors } = response.json() as { assessors: { id: string }[] };
   return assessors.find((assessor) => assessor.id === ana.id);
 }
 
 const record = (leadId: number, outcome: string) =>
-  t.app.inject({
-    method: 'POST',
-    url: `/api/leads/${leadId}/attempts`,
-    headers: { origin: testOrigin, cookie: ana.cookie },
-    payload: { outcome },
-  });
+  t.as(ana).post(`/api/leads/${leadId}/attempts`, { outcome });
 
 it('counts what today gave, what was worked and what is left from earlier days, and none shrinks as leads are worked', async () => {
   const twoDaysAgo = new Date(Date.now() - 2 * 24 * 3600 * 1000);
@@ -39,12 +31,9 @@ it('counts what today gave, what was worked and what is left from earlier days, 
     assigned_at: twoDaysAgo,
   });
   await t.seedLeads(10);
-  const distributed = await t.app.inject({
-    method: 'POST',
-    url: '/api/distributions',
-    headers: { origin: testOrigin, cookie: adminCookie },
-    payload: { perAssessor: { [ana.id]: 4 } },
-  });
+  const distributed = await t
+    .as(adminCookie)
+    .post('/api/distributions', { perAssessor: { [ana.id]: 4 } });
   expect(distributed.statusCode, distributed.body).toBe(201);
   expect(await anasDay()).toMatchObject({
     receivedToday: 4,

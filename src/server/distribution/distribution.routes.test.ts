@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { DistributionResult } from '../../core/distribution.ts';
-import { createTestApp, type TestApp, type TestUser, testOrigin } from '../testing/test-app.ts';
+import { createTestApp, type TestApp, type TestUser } from '../testing/test-app.ts';
 
 let t: TestApp;
 let adminCookie: string;
@@ -13,7 +13,7 @@ let carla: TestUser;
 beforeAll(async () => {
   t = await createTestApp();
   adminCookie = await t.signInAsAdmin();
-  adminId = (await t.app.inject({ url: '/api/me', headers: { cookie: adminCookie } })).json().id;
+  adminId = await t.adminId();
   ana = await t.createSignedInUser('assessor', 'Ana');
   bruno = await t.createSignedInUser('assessor', 'Bruno');
   carla = await t.createSignedInUser('assessor', 'Carla');
@@ -44,12 +44,7 @@ async function seedBatch(source: string) {
 }
 
 function distribute(payload: unknown, headers: Record<string, string> = {}) {
-  return t.app.inject({
-    method: 'POST',
-    url: '/api/distributions',
-    headers: { origin: testOrigin, cookie: adminCookie, ...headers },
-    payload: payload as object,
-  });
+  return t.as(adminCookie, headers).post('/api/distributions', payload as object);
 }
 
 async function ownersOf(ids: number[]) {
@@ -103,10 +98,7 @@ describe('POST /api/distributions', () => {
       .execute();
     expect(shares).toHaveLength(3);
 
-    const overview = await t.app.inject({
-      url: '/api/distributions/overview',
-      headers: { cookie: adminCookie },
-    });
+    const overview = await t.as(adminCookie).get('/api/distributions/overview');
     expect(overview.statusCode, overview.body).toBe(200);
     const body = overview.json();
     expect(body.pool).toEqual({ new: 0, recycled: 0 });
@@ -233,17 +225,9 @@ describe('POST /api/distributions', () => {
     expect((await distribute({ each: 1, perAssessor: {} })).json().error.message).toMatch(
       /Informe a quantidade/,
     );
-    const forbidden = await t.app.inject({
-      method: 'POST',
-      url: '/api/distributions',
-      headers: { origin: testOrigin, cookie: ana.cookie },
-      payload: { each: 1 },
-    });
+    const forbidden = await t.as(ana).post('/api/distributions', { each: 1 });
     expect(forbidden.statusCode).toBe(403);
-    const overview = await t.app.inject({
-      url: '/api/distributions/overview',
-      headers: { cookie: ana.cookie },
-    });
+    const overview = await t.as(ana).get('/api/distributions/overview');
     expect(overview.statusCode).toBe(403);
     const leads = await ownersOf(ids);
     expect([...leads.values()].every((lead) => lead.status === 'new')).toBe(true);
