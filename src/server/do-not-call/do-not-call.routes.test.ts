@@ -11,7 +11,7 @@ let assessor: TestUser;
 beforeAll(async () => {
   t = await createTestApp();
   adminCookie = await t.signInAsAdmin();
-  adminId = (await t.app.inject({ url: '/api/me', headers: { cookie: adminCookie } })).json().id;
+  adminId = await t.adminId();
   assessor = await t.createSignedInUser('assessor', 'Ana Assessora');
 });
 afterAll(() => t.close());
