@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp, type TestUser, testOrigin } from '../testing/test-app.ts';
+import { createTestApp, type TestApp, type TestUser } from '../testing/test-app.ts';
 
 /** An open /api/events stream ends within seconds when its session does. */
 let t: TestApp;
@@ -45,12 +45,7 @@ const withinSeconds = (seconds: number, ended: Promise<void>) =>
   ]);
 
 function changeUser(user: TestUser, payload: Record<string, unknown>) {
-  return t.app.inject({
-    method: 'PATCH',
-    url: `/api/users/${user.id}`,
-    headers: { origin: testOrigin, cookie: adminCookie },
-    payload,
-  });
+  return t.as(adminCookie).patch(`/api/users/${user.id}`, payload);
 }
 
 describe('a live event stream', () => {
@@ -74,11 +69,7 @@ describe('a live event stream', () => {
   it('ends when its session is signed out', async () => {
     const davi = await t.createSignedInUser('assessor', 'Davi');
     const stream = await openStream(davi.cookie);
-    const signOut = await t.app.inject({
-      method: 'POST',
-      url: '/api/auth/sign-out',
-      headers: { origin: testOrigin, cookie: davi.cookie },
-    });
+    const signOut = await t.as(davi).post('/api/auth/sign-out');
     expect(signOut.statusCode, signOut.body).toBe(200);
     expect(await withinSeconds(6, stream.ended)).toBe('ended');
   });
