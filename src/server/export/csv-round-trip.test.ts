@@ -25,10 +25,7 @@ describe('the CSV CCA writes', () => {
       .insertInto('leads')
       .values(hostile.map((lead) => ({ ...lead, phone_raw: lead.phone })))
       .execute();
-    const exported = await context.t.app.inject({
-      url: '/api/leads/export?format=csv',
-      headers: { cookie: context.cookie },
-    });
+    const exported = await context.t.as(context).get('/api/leads/export?format=csv');
     expect(exported.statusCode).toBe(200);
     const file = exported.rawPayload;
     expect(file.subarray(0, 3)).toEqual(Buffer.from([0xef, 0xbb, 0xbf]));
