@@ -116,12 +116,9 @@ beforeAll(async () => {
   [ownLead] = (await t.seedLeads(1, { ...assigned, owner_id: assessor.id })) as [number];
   [otherLead] = (await t.seedLeads(1, { ...assigned, owner_id: otherAssessor.id })) as [number];
   // The other assessor's lead has a call and a history, which must stay as they are.
-  const call = await t.app.inject({
-    method: 'POST',
-    url: `/api/leads/${otherLead}/attempts`,
-    headers: { origin: testOrigin, cookie: otherAssessor.cookie },
-    payload: { outcome: 'no_answer', note: 'Caixa postal' },
-  });
+  const call = await t
+    .as(otherAssessor)
+    .post(`/api/leads/${otherLead}/attempts`, { outcome: 'no_answer', note: 'Caixa postal' });
   expect(call.statusCode).toBe(201);
 
   const document = (await t.app.inject({ url: '/api/openapi.json' })).json() as {
@@ -269,18 +266,15 @@ describe('ownership and mass assignment, walked over the OpenAPI document', () =
       }
       expect(await businessState(t.database.db), label).toEqual(before);
     }
-    const me = await t.app.inject({ url: '/api/me', headers: { cookie: assessor.cookie } });
+    const me = await t.as(assessor).get('/api/me');
     expect(me.json().role).toBe('assessor');
   });
 
   it('refuses an assessor who sends role to PATCH its own user', async () => {
     const before = await businessState(t.database.db);
-    const response = await t.app.inject({
-      method: 'PATCH',
-      url: `/api/users/${assessor.id}`,
-      headers: { origin: testOrigin, cookie: assessor.cookie },
-      payload: { role: 'admin', active: true, dailyQuota: 1000 },
-    });
+    const response = await t
+      .as(assessor)
+      .patch(`/api/users/${assessor.id}`, { role: 'admin', active: true, dailyQuota: 1000 });
     expect(response.statusCode).toBe(403);
     expect(await businessState(t.database.db)).toEqual(before);
   });

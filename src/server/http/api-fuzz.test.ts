@@ -87,11 +87,9 @@ async function seedRows(): Promise<string[]> {
     payload: { outcome: 'green', note: 'Aceitou na primeira ligação' },
   });
   expect(call.statusCode).toBe(201);
-  const blocked = await t.app.inject({
-    method: 'POST',
-    url: '/api/leads/bulk',
-    headers: { origin: testOrigin, cookie: adminCookie },
-    payload: { target: { ids: [poolLeads[0]] }, operation: { action: 'doNotCall' } },
+  const blocked = await t.as(adminCookie).post('/api/leads/bulk', {
+    target: { ids: [poolLeads[0]] },
+    operation: { action: 'doNotCall' },
   });
   expect(blocked.statusCode).toBe(200);
   const upload = multipart([
@@ -99,12 +97,9 @@ async function seedRows(): Promise<string[]> {
     { name: 'legalBasis', value: 'consent' },
     { name: 'file', fileName: 'lista.csv', value: 'Nome;Telefone\r\nFulana;(21) 99876-5432\r\n' },
   ]);
-  const started = await t.app.inject({
-    method: 'POST',
-    url: '/api/imports',
-    headers: { origin: testOrigin, cookie: adminCookie, 'content-type': upload.contentType },
-    payload: upload.body,
-  });
+  const started = await t
+    .as(adminCookie, { 'content-type': upload.contentType })
+    .post('/api/imports', upload.body);
   expect(started.statusCode).toBe(202);
   const attempt = await t.database.db
     .selectFrom('lead_attempts')

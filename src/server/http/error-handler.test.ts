@@ -36,10 +36,7 @@ function errorOf(rawAnswer: string) {
 describe('answers the framework refuses before any route runs', () => {
   // Fastify answered these itself, as {"error":"Bad Request","code":"FST_ERR_…",…} in English.
   it('an id longer than the router reads gets the error shape', async () => {
-    const response = await t.app.inject({
-      url: `/api/leads/${'9'.repeat(101)}`,
-      headers: { cookie: admin },
-    });
+    const response = await t.as(admin).get(`/api/leads/${'9'.repeat(101)}`);
     expect(response.statusCode).toBe(400);
     expect(response.json()).toEqual({
       error: { code: 'BAD_REQUEST', message: 'Endereço longo demais.' },
@@ -47,7 +44,7 @@ describe('answers the framework refuses before any route runs', () => {
   });
 
   it('a path that is not valid percent-encoding gets the error shape', async () => {
-    const response = await t.app.inject({ url: '/api/leads/%ZZ', headers: { cookie: admin } });
+    const response = await t.as(admin).get('/api/leads/%ZZ');
     expect(response.statusCode).toBe(400);
     expect(response.json().error.code).toBe('BAD_REQUEST');
     expect(response.json().error.message).toMatch(/Endereço inválido/);

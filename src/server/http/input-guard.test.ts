@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp, testOrigin } from '../testing/test-app.ts';
+import { createTestApp, type TestApp } from '../testing/test-app.ts';
 import { containsUnstorableText } from './input-guard.ts';
 
 let t: TestApp;
@@ -23,12 +23,7 @@ describe('a NUL character anywhere in a request', () => {
   // PostgreSQL refused these inside the query: the answer was a 500.
   it('in a body field is refused with 400 and the lead is unchanged', async () => {
     const before = await t.database.db.selectFrom('leads').selectAll().execute();
-    const response = await t.app.inject({
-      method: 'PATCH',
-      url: `/api/leads/${leadId}`,
-      headers: { origin: testOrigin, cookie: admin },
-      payload: { name: 'Maria\u0000Nula' },
-    });
+    const response = await t.as(admin).patch(`/api/leads/${leadId}`, { name: 'Maria\u0000Nula' });
     expect(response.statusCode).toBe(400);
     expect(response.json()).toEqual({ error: nulError });
     expect(await t.database.db.selectFrom('leads').selectAll().execute()).toEqual(before);
@@ -40,27 +35,17 @@ describe('a NUL character anywhere in a request', () => {
       '/api/leads/export?assessor=a%00b',
       '/api/attempts?assessor=%00',
     ]) {
-      const response = await t.app.inject({ url, headers: { cookie: admin } });
+      const response = await t.as(admin).get(url);
       expect(response.statusCode, url).toBe(400);
       expect(response.json(), url).toEqual({ error: nulError });
     }
   });
 
   it('in a path id or a key deep inside a body is refused with 400', async () => {
-    const inPath = await t.app.inject({
-      method: 'PATCH',
-      url: '/api/users/abc%00',
-      headers: { origin: testOrigin, cookie: admin },
-      payload: { name: 'Outro Nome' },
-    });
+    const inPath = await t.as(admin).patch('/api/users/abc%00', { name: 'Outro Nome' });
     expect(inPath.statusCode).toBe(400);
     expect(inPath.json()).toEqual({ error: nulError });
-    const inKey = await t.app.inject({
-      method: 'POST',
-      url: '/api/distributions',
-      headers: { origin: testOrigin, cookie: admin },
-      payload: { perAssessor: { 'id\u0000': 1 } },
-    });
+    const inKey = await t.as(admin).post('/api/distributions', { perAssessor: { 'id\u0000': 1 } });
     expect(inKey.statusCode).toBe(400);
     expect(inKey.json()).toEqual({ error: nulError });
     expect(await t.database.db.selectFrom('distributions').selectAll().execute()).toEqual([]);
@@ -68,12 +53,7 @@ describe('a NUL character anywhere in a request', () => {
 
   it('refuses half of a surrogate pair, which jsonb cannot store, and keeps a whole one', async () => {
     const send = (payload: string) =>
-      t.app.inject({
-        method: 'POST',
-        url: '/api/distributions',
-        headers: { origin: testOrigin, cookie: admin, 'content-type': 'application/json' },
-        payload,
-      });
+      t.as(admin, { 'content-type': 'application/json' }).post('/api/distributions', payload);
     const half = await send('{"perAssessor":{"\\ud800":3}}');
     expect(half.statusCode).toBe(400);
     expect(half.json()).toEqual({ error: nulError });
@@ -88,12 +68,9 @@ describe('a NUL character anywhere in a request', () => {
     const items = new Array<unknown>(500_000).fill(0);
     expect(containsUnstorableText(items)).toBe(false);
     expect(containsUnstorableText([...items, 'fim\u0000'])).toBe(true);
-    const response = await t.app.inject({
-      method: 'POST',
-      url: '/api/distributions',
-      headers: { origin: testOrigin, cookie: admin, 'content-type': 'application/json' },
-      payload: JSON.stringify(items),
-    });
+    const response = await t
+      .as(admin, { 'content-type': 'application/json' })
+      .post('/api/distributions', JSON.stringify(items));
     expect(response.statusCode).toBe(400);
     expect(response.json()).toEqual({
       error: {

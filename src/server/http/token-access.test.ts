@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type ApiScope, apiScopes } from '../../core/api-tokens.ts';
 import { businessState } from '../testing/business-state.ts';
-import { createTestApp, type TestApp, testOrigin } from '../testing/test-app.ts';
+import { createTestApp, type TestApp } from '../testing/test-app.ts';
 import { bearer, createTestToken } from '../testing/test-tokens.ts';
 
 /**
@@ -134,12 +134,9 @@ describe('API tokens, walked over the OpenAPI document', () => {
   });
 
   it('keeps the routes only integrations call closed to a signed-in administrator', async () => {
-    const response = await t.app.inject({
-      method: 'POST',
-      url: '/api/leads',
-      headers: { origin: testOrigin, cookie: adminCookie },
-      payload: acceptedRequests['POST /api/leads']?.payload,
-    });
+    const response = await t
+      .as(adminCookie)
+      .post('/api/leads', acceptedRequests['POST /api/leads']?.payload);
     expect(response.statusCode).toBe(401);
     expect(response.json().error.message).toContain('token de API');
   });
