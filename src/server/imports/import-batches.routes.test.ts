@@ -65,10 +65,7 @@ describe('import', () => {
 
   it('is for admins only', async () => {
     const assessor = await context.t.createSignedInUser('assessor');
-    const list = await context.t.app.inject({
-      url: '/api/imports',
-      headers: { cookie: assessor.cookie },
-    });
+    const list = await context.t.as(assessor).get('/api/imports');
     expect(list.statusCode).toBe(403);
     const file = utf8Csv(
       [

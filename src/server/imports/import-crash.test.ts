@@ -65,7 +65,7 @@ it('a server dying mid-import leaves nothing half-stored; the next one redoes th
   await dying.stop();
 
   // As a dead server leaves it: still `running`, nothing of it stored, the file kept.
-  const left = await t.app.inject({ url: `/api/imports/${id}`, headers: { cookie } });
+  const left = await t.as(cookie).get(`/api/imports/${id}`);
   expect(left.json().status).toBe('running');
   expect(await leadFigures()).toEqual({ leads: 0, phones: 0, rejections: 0 });
   expect(existsSync(uploadPath(testEnv.dataDir, id))).toBe(true);

@@ -48,10 +48,7 @@ describe('import of names with invisible characters', () => {
     expect((await leadByPhone('+5511980000003'))?.name).toBe('Carlos Lima');
     expect(await leadByPhone('+5511980000004')).toBeUndefined();
 
-    const csv = await context.t.app.inject({
-      url: `/api/imports/${batch.id}/rejections.csv`,
-      headers: { cookie: context.cookie },
-    });
+    const csv = await context.t.as(context).get(`/api/imports/${batch.id}/rejections.csv`);
     const lines = csv.body.slice(1).trimEnd().split('\r\n');
     expect(lines).toHaveLength(2);
     expect(lines[1]).toMatch(/^5;.*;Nome vazio\.$/);

@@ -125,10 +125,7 @@ describe('import', () => {
       .executeTakeFirstOrThrow();
     expect(history.count).toBe(0);
 
-    const csv = await context.t.app.inject({
-      url: `/api/imports/${batch.id}/rejections.csv`,
-      headers: { cookie: context.cookie },
-    });
+    const csv = await context.t.as(context).get(`/api/imports/${batch.id}/rejections.csv`);
     expect(csv.statusCode).toBe(200);
     expect(csv.headers['content-type']).toContain('text/csv');
     expect(csv.rawPayload.subarray(0, 3)).toEqual(Buffer.from([0xef, 0xbb, 0xbf]));
@@ -145,10 +142,7 @@ describe('import', () => {
     // A callable row with a wrong CPF or e-mail is imported without it, and listed apart.
     expect(await leadByPhone('+5511987650001')).toMatchObject({ name: 'CPF Ruim', cpf: null });
     expect(await leadByPhone('+5511987650002')).toMatchObject({ name: 'Email Ruim', email: null });
-    const warned = await context.t.app.inject({
-      url: `/api/imports/${batch.id}/warnings.csv`,
-      headers: { cookie: context.cookie },
-    });
+    const warned = await context.t.as(context).get(`/api/imports/${batch.id}/warnings.csv`);
     expect(warned.statusCode).toBe(200);
     expect(warned.headers['content-disposition']).toContain(
       `com-avisos-importacao-${batch.id}.csv`,
@@ -315,10 +309,7 @@ describe('import', () => {
   });
 
   it('lists the batches, newest first', async () => {
-    const response = await context.t.app.inject({
-      url: '/api/imports',
-      headers: { cookie: context.cookie },
-    });
+    const response = await context.t.as(context).get('/api/imports');
     expect(response.statusCode).toBe(200);
     const { batches } = response.json();
     expect(batches.length).toBeGreaterThanOrEqual(6);
