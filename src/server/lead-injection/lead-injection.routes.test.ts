@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp, testOrigin } from '../testing/test-app.ts';
+import { createTestApp, type TestApp } from '../testing/test-app.ts';
 import { bearer, createTestToken } from '../testing/test-tokens.ts';
 
 let t: TestApp;
@@ -135,12 +135,7 @@ describe('one lead sent by another system', () => {
     });
     expect(byReader.statusCode).toBe(403);
     expect(byReader.json().error.message).toContain('leads:write');
-    const bySession = await t.app.inject({
-      method: 'POST',
-      url: '/api/leads',
-      headers: { origin: testOrigin, cookie: adminCookie },
-      payload,
-    });
+    const bySession = await t.as(adminCookie).post('/api/leads', payload);
     expect(bySession.statusCode).toBe(401);
     expect(await state()).toEqual(before);
   });
