@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { setUpLeadTestApp } from './fixtures/lead-test-app.ts';
 
-const { context, asAdmin, seedBatch, seedLead, list, ids, bulk } = setUpLeadTestApp();
+const { context, seedBatch, seedLead, list, ids, bulk } = setUpLeadTestApp();
 
 async function historyOf(id: number) {
   return context.t.database.db
@@ -205,17 +205,14 @@ describe('POST /api/leads/bulk', () => {
     expect(page.leads.find((lead) => lead.id === id)).toMatchObject({ name: null, erased: true });
     expect(await ids(`q=${encodeURIComponent('Zé Apagável')}`)).toEqual([]);
     expect(await ids(`q=${encodeURIComponent('31 98888-7777')}`)).toEqual([]);
-    const csv = await context.t.app.inject({
-      url: `/api/leads/export?batch=${batch}`,
-      headers: asAdmin(),
-    });
+    const csv = await context.t.as(context.admin).get(`/api/leads/export?batch=${batch}`);
     expect(csv.body.trim().split('\r\n')).toHaveLength(2);
     expect(csv.body).toContain('Fica');
     expect((await bulk({ ids: [id, kept] }, { action: 'erase' })).json()).toEqual({
       affected: 1,
       skipped: 1,
     });
-    const detail = await context.t.app.inject({ url: `/api/leads/${id}`, headers: asAdmin() });
+    const detail = await context.t.as(context.admin).get(`/api/leads/${id}`);
     expect(detail.json()).toMatchObject({ erased: true, name: null, extra: {} });
   });
 });

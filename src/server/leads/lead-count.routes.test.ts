@@ -2,13 +2,10 @@ import { sql } from 'kysely';
 import { expect, it } from 'vitest';
 import { setUpLeadTestApp } from './fixtures/lead-test-app.ts';
 
-const { context, asAdmin, seedBatch, seedLead } = setUpLeadTestApp();
+const { context, seedBatch, seedLead } = setUpLeadTestApp();
 
 async function count(query: string) {
-  const response = await context.t.app.inject({
-    url: `/api/leads/count?${query}`,
-    headers: asAdmin(),
-  });
+  const response = await context.t.as(context.admin).get(`/api/leads/count?${query}`);
   expect(response.statusCode, response.body).toBe(200);
   return response.json();
 }
@@ -25,10 +22,7 @@ it('counts the leads of any filter exactly up to 100 000', async () => {
     exact: true,
   });
   expect(await count(`batch=${batch}&status=assigned`)).toEqual({ count: 0, exact: true });
-  const refused = await context.t.app.inject({
-    url: '/api/leads/count?batch=dez',
-    headers: asAdmin(),
-  });
+  const refused = await context.t.as(context.admin).get('/api/leads/count?batch=dez');
   expect(refused.statusCode).toBe(400);
 });
 

@@ -3,8 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { leadPersonalDataSchema } from '../../core/leads.ts';
 import { type Person, setUpPersonalDataTestApp } from './fixtures/personal-data-test-app.ts';
 
-const { context, asAdmin, seedBatch, seedAcceptedLead, personalDataOf } =
-  setUpPersonalDataTestApp();
+const { context, seedBatch, seedAcceptedLead, personalDataOf } = setUpPersonalDataTestApp();
 
 /** The person the erasure suite erases: none of these values may be seen afterwards. */
 const joaquina: Person = {
@@ -41,7 +40,7 @@ function expectNoPersonalData(text: string, where: string) {
 }
 
 async function xlsxText(url: string): Promise<string> {
-  const response = await context.t.app.inject({ url, headers: asAdmin() });
+  const response = await context.t.as(context.admin).get(url);
   expect(response.statusCode, response.body).toBe(200);
   const workbook = new ExcelJS.Workbook();
   await workbook.xlsx.load(response.rawPayload as unknown as ArrayBuffer);
@@ -65,12 +64,9 @@ describe('erasure (LGPD)', () => {
     erased = await seedAcceptedLead(batchId, joaquina);
     // A neighbour in the same batch shows each list and export still works.
     await context.t.seedLeads(1, { batch_id: batchId, name: 'Vizinho Mantido' });
-    const response = await context.t.app.inject({
-      method: 'POST',
-      url: '/api/leads/bulk',
-      headers: asAdmin(),
-      payload: { target: { ids: [erased] }, operation: { action: 'erase' } },
-    });
+    const response = await context.t
+      .as(context.admin)
+      .post('/api/leads/bulk', { target: { ids: [erased] }, operation: { action: 'erase' } });
     expect(response.json()).toEqual({ affected: 1, skipped: 0 });
   });
 
@@ -121,19 +117,13 @@ describe('erasure (LGPD)', () => {
 
   it('keeps a phone that was on the block list before the erasure', async () => {
     const [id] = await context.t.seedLeads(1, { phone: '+5541977776666', name: 'Já Bloqueado' });
-    const added = await context.t.app.inject({
-      method: 'POST',
-      url: '/api/do-not-call',
-      headers: asAdmin(),
-      payload: { phone: '+5541977776666', reason: 'Pediu para não ligar' },
-    });
+    const added = await context.t
+      .as(context.admin)
+      .post('/api/do-not-call', { phone: '+5541977776666', reason: 'Pediu para não ligar' });
     expect(added.statusCode, added.body).toBe(201);
-    const erasing = await context.t.app.inject({
-      method: 'POST',
-      url: '/api/leads/bulk',
-      headers: asAdmin(),
-      payload: { target: { ids: [id] }, operation: { action: 'erase' } },
-    });
+    const erasing = await context.t
+      .as(context.admin)
+      .post('/api/leads/bulk', { target: { ids: [id] }, operation: { action: 'erase' } });
     expect(erasing.json()).toEqual({ affected: 1, skipped: 0 });
     const blocked = await context.t.database.db
       .selectFrom('do_not_call')
@@ -144,10 +134,7 @@ describe('erasure (LGPD)', () => {
   });
 
   it('is out of the lead list and of every search', async () => {
-    const list = await context.t.app.inject({
-      url: `/api/leads?batch=${batchId}`,
-      headers: asAdmin(),
-    });
+    const list = await context.t.as(context.admin).get(`/api/leads?batch=${batchId}`);
     expect(list.statusCode).toBe(200);
     expect(list.body).toContain('Vizinho Mantido');
     expectNoPersonalData(list.body, 'lista');
@@ -161,19 +148,15 @@ describe('erasure (LGPD)', () => {
       'joaquina@exemplo.com.br',
       '529.982.247-25',
     ]) {
-      const search = await context.t.app.inject({
-        url: `/api/leads?q=${encodeURIComponent(q)}`,
-        headers: asAdmin(),
-      });
+      const search = await context.t.as(context.admin).get(`/api/leads?q=${encodeURIComponent(q)}`);
       expect(search.json().leads, q).toEqual([]);
     }
   });
 
   it('is out of the CSV and XLSX exports of leads', async () => {
-    const csv = await context.t.app.inject({
-      url: `/api/leads/export?batch=${batchId}&format=csv`,
-      headers: asAdmin(),
-    });
+    const csv = await context.t
+      .as(context.admin)
+      .get(`/api/leads/export?batch=${batchId}&format=csv`);
     expect(csv.statusCode).toBe(200);
     expect(csv.body).toContain('Vizinho Mantido');
     expectNoPersonalData(csv.body, 'CSV de leads');
@@ -183,23 +166,20 @@ describe('erasure (LGPD)', () => {
   });
 
   it('is out of the follow-up page and its export', async () => {
-    const page = await context.t.app.inject({ url: '/api/follow-up', headers: asAdmin() });
+    const page = await context.t.as(context.admin).get('/api/follow-up');
     expect(page.statusCode).toBe(200);
     expect(page.json().leads.map((lead: { id: number }) => lead.id)).not.toContain(erased);
     expectNoPersonalData(page.body, 'acompanhar');
-    const csv = await context.t.app.inject({ url: '/api/follow-up/export', headers: asAdmin() });
+    const csv = await context.t.as(context.admin).get('/api/follow-up/export');
     expectNoPersonalData(csv.body, 'CSV de acompanhar');
   });
 
   it('leaves the call record without the lead’s data or the note, in the list and the exports', async () => {
-    const calls = await context.t.app.inject({ url: '/api/attempts', headers: asAdmin() });
+    const calls = await context.t.as(context.admin).get('/api/attempts');
     expect(calls.statusCode).toBe(200);
     expect(calls.body).toContain('Ana Assessora');
     expectNoPersonalData(calls.body, 'ligações');
-    const csv = await context.t.app.inject({
-      url: '/api/attempts/export?format=csv',
-      headers: asAdmin(),
-    });
+    const csv = await context.t.as(context.admin).get('/api/attempts/export?format=csv');
     expect(csv.statusCode).toBe(200);
     expect(csv.body).toContain('Ana Assessora');
     expectNoPersonalData(csv.body, 'CSV de ligações');

@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { setUpLeadTestApp } from './fixtures/lead-test-app.ts';
 import { neutraliseCell } from './lead-export.ts';
 
-const { context, asAdmin, seedBatch, seedLead } = setUpLeadTestApp();
+const { context, seedBatch, seedLead } = setUpLeadTestApp();
 
 describe('GET /api/leads/export', () => {
   let batch: number;
@@ -53,10 +53,9 @@ describe('GET /api/leads/export', () => {
   });
 
   it('streams CSV for Excel in Brazil: BOM, ;, CRLF, labels, local dates, formulas neutralised', async () => {
-    const response = await context.t.app.inject({
-      url: `/api/leads/export?format=csv&batch=${batch}`,
-      headers: asAdmin(),
-    });
+    const response = await context.t
+      .as(context.admin)
+      .get(`/api/leads/export?format=csv&batch=${batch}`);
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toContain('text/csv');
     expect(response.headers['content-disposition']).toMatch(
@@ -78,10 +77,9 @@ describe('GET /api/leads/export', () => {
   });
 
   it('streams XLSX that exceljs reads back', async () => {
-    const response = await context.t.app.inject({
-      url: `/api/leads/export?format=xlsx&batch=${batch}`,
-      headers: asAdmin(),
-    });
+    const response = await context.t
+      .as(context.admin)
+      .get(`/api/leads/export?format=xlsx&batch=${batch}`);
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-disposition']).toMatch(/\.xlsx"$/);
     const workbook = new ExcelJS.Workbook();

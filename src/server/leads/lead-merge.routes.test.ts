@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import { testOrigin } from '../testing/test-app.ts';
 import { setUpLeadTestApp } from './fixtures/lead-test-app.ts';
 
 const { context, asAdmin, seedLead } = setUpLeadTestApp();
@@ -170,12 +169,9 @@ describe('merging two leads of one person', () => {
       expect(response.statusCode, response.body).toBe(status);
       expect(response.json().error.message).toBe(message);
     }
-    const asAssessor = await context.t.app.inject({
-      method: 'POST',
-      url: `/api/leads/${kept}/merge`,
-      headers: { origin: testOrigin, cookie: context.assessor.cookie },
-      payload: { other: removed },
-    });
+    const asAssessor = await context.t
+      .as(context.assessor)
+      .post(`/api/leads/${kept}/merge`, { other: removed });
     expect(asAssessor.statusCode).toBe(403);
     expect(await leadExists(removed)).toBe(true);
     expect(await leadExists(stranger)).toBe(true);
@@ -191,12 +187,7 @@ describe('merging two leads of one person', () => {
       .where('id', '=', removed)
       .execute();
     const callAs = (leadId: number, outcome: string) =>
-      context.t.app.inject({
-        method: 'POST',
-        url: `/api/leads/${leadId}/attempts`,
-        headers: { origin: testOrigin, cookie: context.assessor.cookie },
-        payload: { outcome },
-      });
+      context.t.as(context.assessor).post(`/api/leads/${leadId}/attempts`, { outcome });
     const blocked = await callAs(removed, 'do_not_call');
     expect(blocked.statusCode, blocked.body).toBe(201);
 

@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { setUpLeadTestApp } from './fixtures/lead-test-app.ts';
 
-const { context, asAdmin, seedBatch, seedLead, list, ids, bulk } = setUpLeadTestApp();
+const { context, seedBatch, seedLead, list, ids, bulk } = setUpLeadTestApp();
 
 describe('GET /api/leads: search', () => {
   let batch: number;
@@ -41,12 +41,9 @@ describe('GET /api/leads: search', () => {
   it('finds a name after a rename, and no longer after an erasure or a deletion', async () => {
     const renamed = await seedLead({ name: 'Otília Antiga' });
     const gone = await seedLead({ name: 'Otília Removida' });
-    const renaming = await context.t.app.inject({
-      method: 'PATCH',
-      url: `/api/leads/${renamed}`,
-      headers: asAdmin(),
-      payload: { name: 'Otília Nova' },
-    });
+    const renaming = await context.t
+      .as(context.admin)
+      .patch(`/api/leads/${renamed}`, { name: 'Otília Nova' });
     expect(renaming.statusCode, renaming.body).toBe(200);
     expect(await ids('q=Ot%C3%ADlia')).toEqual([gone, renamed]);
     expect(await ids('q=Antiga')).toEqual([]);
@@ -124,13 +121,10 @@ describe('GET /api/leads: filters and paging', () => {
     ]);
     const page = await list(`batch=${batch}&assessor=${context.assessor.id}`);
     expect(page.leads[0]?.ownerName).toBe('Ana Assessora');
-    expect(
-      (await context.t.app.inject({ url: '/api/leads?status=talvez', headers: asAdmin() }))
-        .statusCode,
-    ).toBe(400);
-    expect(
-      (await context.t.app.inject({ url: '/api/leads?cursor=xyz', headers: asAdmin() })).statusCode,
-    ).toBe(400);
+    expect((await context.t.as(context.admin).get('/api/leads?status=talvez')).statusCode).toBe(
+      400,
+    );
+    expect((await context.t.as(context.admin).get('/api/leads?cursor=xyz')).statusCode).toBe(400);
   });
 
   it('pages by cursor with every row exactly once while leads are being added', async () => {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { setUpLeadTestApp } from './fixtures/lead-test-app.ts';
 
-const { context, asAdmin, seedBatch, seedLead, list } = setUpLeadTestApp();
+const { context, seedBatch, seedLead, list } = setUpLeadTestApp();
 
 interface Page {
   leads: { id: number; name: string | null }[];
@@ -30,11 +30,9 @@ describe('GET /api/leads?sort=', () => {
     for (const name of ['Zé Carlos', 'bruno lima', 'Álvaro Dias', 'Bruna Souza', 'alice Reis']) {
       await seedLead({ name, batch_id: batch });
     }
-    const erased = await context.t.app.inject({
-      method: 'POST',
-      url: '/api/leads/bulk',
-      headers: asAdmin(),
-      payload: { target: { filter: { batch, q: 'Souza' } }, operation: { action: 'erase' } },
+    const erased = await context.t.as(context.admin).post('/api/leads/bulk', {
+      target: { filter: { batch, q: 'Souza' } },
+      operation: { action: 'erase' },
     });
     expect(erased.statusCode, erased.body).toBe(200);
 
@@ -69,16 +67,10 @@ describe('GET /api/leads?sort=', () => {
   });
 
   it('refuses an unknown order and a cursor of another order, in pt-BR', async () => {
-    const unknown = await context.t.app.inject({
-      url: '/api/leads?sort=telefone',
-      headers: asAdmin(),
-    });
+    const unknown = await context.t.as(context.admin).get('/api/leads?sort=telefone');
     expect(unknown.statusCode).toBe(400);
     const idCursor = Buffer.from('12').toString('base64url');
-    const mixed = await context.t.app.inject({
-      url: `/api/leads?sort=name&cursor=${idCursor}`,
-      headers: asAdmin(),
-    });
+    const mixed = await context.t.as(context.admin).get(`/api/leads?sort=name&cursor=${idCursor}`);
     expect(mixed.statusCode).toBe(400);
     expect(mixed.json().error.message).toBe('Cursor de paginação inválido.');
   });

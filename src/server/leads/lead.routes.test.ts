@@ -4,7 +4,7 @@ import { withAuditRefused } from '../testing/refuse-audit.ts';
 import { testOrigin } from '../testing/test-app.ts';
 import { setUpLeadTestApp } from './fixtures/lead-test-app.ts';
 
-const { context, asAdmin, seedBatch, seedLead } = setUpLeadTestApp();
+const { context, seedBatch, seedLead } = setUpLeadTestApp();
 
 describe('GET and PATCH /api/leads/{id}', () => {
   it('answers the lead with its whole history and its calls, oldest first', async () => {
@@ -46,7 +46,7 @@ describe('GET and PATCH /api/leads/{id}', () => {
         note: 'Aceitou',
       })
       .execute();
-    const response = await context.t.app.inject({ url: `/api/leads/${id}`, headers: asAdmin() });
+    const response = await context.t.as(context.admin).get(`/api/leads/${id}`);
     expect(response.statusCode).toBe(200);
     const lead = response.json();
     expect(lead).toMatchObject({
@@ -69,25 +69,18 @@ describe('GET and PATCH /api/leads/{id}', () => {
     expect(lead.calls).toMatchObject([
       { assessorName: 'Ana Assessora', outcome: 'green', channel: 'whatsapp', note: 'Aceitou' },
     ]);
-    expect(
-      (await context.t.app.inject({ url: '/api/leads/999999', headers: asAdmin() })).statusCode,
-    ).toBe(404);
+    expect((await context.t.as(context.admin).get('/api/leads/999999')).statusCode).toBe(404);
   });
 
   it('corrects the data, normalising phone, CPF and e-mail', async () => {
     const id = await seedLead({ name: 'Nome Errado' });
-    const response = await context.t.app.inject({
-      method: 'PATCH',
-      url: `/api/leads/${id}`,
-      headers: asAdmin(),
-      payload: {
-        name: 'Nome Certo',
-        phone: '(21) 99876-1234',
-        cpf: '529.982.247-25',
-        email: 'X@Y.com',
-        uf: 'rj',
-        city: '',
-      },
+    const response = await context.t.as(context.admin).patch(`/api/leads/${id}`, {
+      name: 'Nome Certo',
+      phone: '(21) 99876-1234',
+      cpf: '529.982.247-25',
+      email: 'X@Y.com',
+      uf: 'rj',
+      city: '',
     });
     expect(response.statusCode, response.body).toBe(200);
     expect(response.json()).toMatchObject({
@@ -115,12 +108,7 @@ describe('GET and PATCH /api/leads/{id}', () => {
       .selectAll()
       .where('id', '=', id)
       .executeTakeFirstOrThrow();
-    const response = await context.t.app.inject({
-      method: 'PATCH',
-      url: `/api/leads/${id}`,
-      headers: asAdmin(),
-      payload,
-    });
+    const response = await context.t.as(context.admin).patch(`/api/leads/${id}`, payload);
     expect(response.statusCode).toBe(status);
     expect(response.json().error.code).toBe('BAD_REQUEST');
     const after = await context.t.database.db
@@ -134,12 +122,9 @@ describe('GET and PATCH /api/leads/{id}', () => {
   it('refuses a phone another lead has with 409, and an erased lead', async () => {
     await seedLead({ phone: '+5511912345678' });
     const id = await seedLead();
-    const taken = await context.t.app.inject({
-      method: 'PATCH',
-      url: `/api/leads/${id}`,
-      headers: asAdmin(),
-      payload: { phone: '11 91234-5678' },
-    });
+    const taken = await context.t
+      .as(context.admin)
+      .patch(`/api/leads/${id}`, { phone: '11 91234-5678' });
     expect(taken.statusCode).toBe(409);
     expect(taken.json().error.message).toBe('Já existe um lead com esse telefone.');
     const erased = await seedLead({
@@ -148,19 +133,16 @@ describe('GET and PATCH /api/leads/{id}', () => {
       erased_at: new Date(),
       status: 'do_not_call',
     });
-    const refused = await context.t.app.inject({
-      method: 'PATCH',
-      url: `/api/leads/${erased}`,
-      headers: asAdmin(),
-      payload: { name: 'Volta' },
-    });
+    const refused = await context.t
+      .as(context.admin)
+      .patch(`/api/leads/${erased}`, { name: 'Volta' });
     expect(refused.statusCode).toBe(409);
   });
 });
 
 describe('PATCH /api/leads/{id}: the trace of a correction', () => {
   const patch = (id: number, payload: Record<string, unknown>) =>
-    context.t.app.inject({ method: 'PATCH', url: `/api/leads/${id}`, headers: asAdmin(), payload });
+    context.t.as(context.admin).patch(`/api/leads/${id}`, payload);
 
   it('audits it as "Lead alterado" with the fields changed, masked, and tells the owner’s open list', async () => {
     const id = await seedLead({
@@ -214,10 +196,7 @@ describe('PATCH /api/leads/{id}: the trace of a correction', () => {
     for (const personal of ['Maria', 'Souza', '98765', '52998224725', '1111', '2222']) {
       expect(logged).not.toContain(personal);
     }
-    const labels = await context.t.app.inject({
-      url: '/api/audit?action=lead.updated',
-      headers: asAdmin(),
-    });
+    const labels = await context.t.as(context.admin).get('/api/audit?action=lead.updated');
     expect(labels.statusCode, labels.body).toBe(200);
   });
 
@@ -250,10 +229,7 @@ describe('GET /api/leads/new-summary', () => {
       status: 'assigned',
       owner_id: context.assessor.id,
     });
-    const response = await context.t.app.inject({
-      url: '/api/leads/new-summary',
-      headers: asAdmin(),
-    });
+    const response = await context.t.as(context.admin).get('/api/leads/new-summary');
     expect(response.statusCode).toBe(200);
     const summary = response.json();
     const newCount = await context.t.database.db
