@@ -1,18 +1,13 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { setUpAttemptTestApp } from '../attempts/fixtures/attempt-test-app.ts';
 
-const { context, asAdmin, seedLead, record, snapshot } = setUpAttemptTestApp();
+const { context, seedLead, record, snapshot } = setUpAttemptTestApp();
 
 let active: number;
 let archived: number;
 
 async function createTemplate(name: string, body: string) {
-  const response = await context.t.app.inject({
-    method: 'POST',
-    url: '/api/message-templates',
-    headers: asAdmin(),
-    payload: { name, body },
-  });
+  const response = await context.t.as(context.admin).post('/api/message-templates', { name, body });
   expect(response.statusCode, response.body).toBe(201);
   return response.json().id as number;
 }
@@ -20,12 +15,9 @@ async function createTemplate(name: string, body: string) {
 beforeAll(async () => {
   active = await createTemplate('Boas-vindas', 'Olá {nome}, aqui é {assessor}.');
   archived = await createTemplate('Promoção antiga', 'Oferta de {empresa}');
-  const response = await context.t.app.inject({
-    method: 'PATCH',
-    url: `/api/message-templates/${archived}`,
-    headers: asAdmin(),
-    payload: { active: false },
-  });
+  const response = await context.t
+    .as(context.admin)
+    .patch(`/api/message-templates/${archived}`, { active: false });
   expect(response.statusCode, response.body).toBe(200);
 });
 
@@ -53,17 +45,13 @@ describe('a call by WhatsApp with a message template', () => {
     });
     expect(Number(await storedTemplateOf(leadId))).toBe(active);
 
-    const calls = await context.t.app.inject({
-      url: `/api/attempts?assessor=${context.ana.id}`,
-      headers: asAdmin(),
-    });
+    const calls = await context.t.as(context.admin).get(`/api/attempts?assessor=${context.ana.id}`);
     expect(
       calls.json().attempts.find((call: { leadId: number }) => call.leadId === leadId),
     ).toMatchObject({ messageTemplateName: 'Boas-vindas' });
-    const exported = await context.t.app.inject({
-      url: `/api/attempts/export?assessor=${context.ana.id}`,
-      headers: asAdmin(),
-    });
+    const exported = await context.t
+      .as(context.admin)
+      .get(`/api/attempts/export?assessor=${context.ana.id}`);
     const lines = exported.body.replace(/^\uFEFF/, '').split('\r\n');
     expect(lines[0]).toMatch(/;Modelo de mensagem$/);
     expect(lines.find((line) => line.includes('Lead Modelo'))).toMatch(/;Boas-vindas$/);

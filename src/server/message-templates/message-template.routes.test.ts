@@ -10,7 +10,7 @@ let assessor: TestUser;
 beforeAll(async () => {
   t = await createTestApp();
   adminCookie = await t.signInAsAdmin();
-  adminId = (await t.app.inject({ url: '/api/me', headers: { cookie: adminCookie } })).json().id;
+  adminId = await t.adminId();
   assessor = await t.createSignedInUser('assessor', 'Ana Assessora');
 });
 afterAll(() => t.close());
@@ -42,10 +42,7 @@ const setCompany = (payload: unknown, cookie = adminCookie) =>
   });
 
 async function list(cookie: string, query = '') {
-  const response = await t.app.inject({
-    url: `/api/message-templates${query}`,
-    headers: headersOf(cookie),
-  });
+  const response = await t.as(cookie).get(`/api/message-templates${query}`);
   expect(response.statusCode, response.body).toBe(200);
   return response.json() as { templates: MessageTemplate[]; companyName: string };
 }
@@ -136,10 +133,7 @@ describe('/api/message-templates', () => {
     expect(mine.templates.map((item) => item.id)).toContain(kept.id);
     expect(mine.templates.map((item) => item.id)).not.toContain(archived.id);
 
-    const asked = await t.app.inject({
-      url: '/api/message-templates?archived=yes',
-      headers: headersOf(assessor.cookie),
-    });
+    const asked = await t.as(assessor.cookie).get('/api/message-templates?archived=yes');
     expect(asked.statusCode).toBe(403);
     expect(asked.json().error.message).toBe('Só administradores veem os modelos arquivados.');
   });
@@ -150,10 +144,7 @@ describe('/api/message-templates', () => {
     expect(response.statusCode, response.body).toBe(200);
     expect(response.json()).toEqual({ companyName: 'Acme Seguros' });
     expect((await list(assessor.cookie)).companyName).toBe('Acme Seguros');
-    const read = await t.app.inject({
-      url: '/api/message-templates/company',
-      headers: headersOf(assessor.cookie),
-    });
+    const read = await t.as(assessor.cookie).get('/api/message-templates/company');
     expect(read.json()).toEqual({ companyName: 'Acme Seguros' });
     expect((await auditOf('company_name.changed')).details).toEqual({
       companyName: { from: null, to: 'Acme Seguros' },
