@@ -1,24 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { testOrigin } from '../testing/test-app.ts';
 import { setUpRecyclingTestApp } from './fixtures/recycling-test-app.ts';
 
 const { context, seedRed, recycle, leadsByIds } = setUpRecyclingTestApp();
 
 function patchRules(payload: unknown, cookie = context.adminCookie) {
-  return context.t.app.inject({
-    method: 'PATCH',
-    url: '/api/recycling/rules',
-    headers: { origin: testOrigin, cookie },
-    payload: payload as object,
-  });
+  return context.t.as(cookie).patch('/api/recycling/rules', payload as object);
 }
 
 describe('the recycling rules', () => {
   it('default to the seed: every red lead, however recent and however often recycled', async () => {
-    const rules = await context.t.app.inject({
-      url: '/api/recycling/rules',
-      headers: { cookie: context.adminCookie },
-    });
+    const rules = await context.t.as(context.adminCookie).get('/api/recycling/rules');
     expect(rules.statusCode).toBe(200);
     expect(rules.json()).toEqual({ minDaysSinceRefusal: 0, maxRecyclesPerLead: null });
     await seedRed(2, context.ana, { recycles: 40 });
@@ -38,10 +29,7 @@ describe('the recycling rules', () => {
     const changed = await patchRules({ minDaysSinceRefusal: 7, maxRecyclesPerLead: 3 });
     expect(changed.statusCode, changed.body).toBe(200);
     expect(changed.json()).toEqual({ minDaysSinceRefusal: 7, maxRecyclesPerLead: 3 });
-    const read = await context.t.app.inject({
-      url: '/api/recycling/rules',
-      headers: { cookie: context.adminCookie },
-    });
+    const read = await context.t.as(context.adminCookie).get('/api/recycling/rules');
     expect(read.json()).toEqual({ minDaysSinceRefusal: 7, maxRecyclesPerLead: 3 });
 
     const response = await recycle();
@@ -88,10 +76,7 @@ describe('the recycling rules', () => {
     }
     const forbidden = await patchRules({ minDaysSinceRefusal: 1 }, context.ana.cookie);
     expect(forbidden.statusCode).toBe(403);
-    const readByAssessor = await context.t.app.inject({
-      url: '/api/recycling/rules',
-      headers: { cookie: context.ana.cookie },
-    });
+    const readByAssessor = await context.t.as(context.ana).get('/api/recycling/rules');
     expect(readByAssessor.statusCode).toBe(403);
     const crossSite = await context.t.app.inject({
       method: 'PATCH',
@@ -101,10 +86,7 @@ describe('the recycling rules', () => {
     });
     expect(crossSite.statusCode).toBe(403);
 
-    const read = await context.t.app.inject({
-      url: '/api/recycling/rules',
-      headers: { cookie: context.adminCookie },
-    });
+    const read = await context.t.as(context.adminCookie).get('/api/recycling/rules');
     expect(read.json()).toEqual({ minDaysSinceRefusal: 5, maxRecyclesPerLead: 2 });
   });
 });

@@ -141,14 +141,9 @@ describe('POST /api/reciclarleadsteste', () => {
     const fromAna = await seedRed(3, context.ana);
     const fromBruno = await seedRed(3, context.bruno);
     expect((await recycle()).json().updatedAlertCount).toBe(6);
-    const distribution = await context.t.app.inject({
-      method: 'POST',
-      url: '/api/distributions',
-      headers: { origin: testOrigin, cookie: context.adminCookie },
-      payload: {
-        perAssessor: { [context.ana.id]: 3, [context.bruno.id]: 3 },
-        pool: { kind: 'recycled' },
-      },
+    const distribution = await context.t.as(context.adminCookie).post('/api/distributions', {
+      perAssessor: { [context.ana.id]: 3, [context.bruno.id]: 3 },
+      pool: { kind: 'recycled' },
     });
     expect(distribution.statusCode, distribution.body).toBe(201);
     const leads = await leadsByIds([...fromAna, ...fromBruno]);
