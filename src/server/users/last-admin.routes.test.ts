@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { createTestApp, type TestApp, type TestUser, testOrigin } from '../testing/test-app.ts';
+import { createTestApp, type TestApp, type TestUser } from '../testing/test-app.ts';
 
 let t: TestApp;
 let first: TestUser;
@@ -24,12 +24,7 @@ beforeAll(async () => {
 afterAll(() => t?.close());
 
 const change = (actor: TestUser, target: TestUser, payload: Record<string, unknown>) =>
-  t.app.inject({
-    method: 'PATCH',
-    url: `/api/users/${target.id}`,
-    headers: { origin: testOrigin, cookie: actor.cookie },
-    payload,
-  });
+  t.as(actor).patch(`/api/users/${target.id}`, payload);
 
 async function activeAdmins() {
   return t.database.db

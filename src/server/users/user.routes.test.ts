@@ -37,7 +37,7 @@ describe('users', () => {
       hasPassword: true,
     });
     const cookie = await t.signIn('maria@exemplo.com.br', 'uma-senha-boa-9');
-    const me = await t.app.inject({ url: '/api/me', headers: { cookie } });
+    const me = await t.as(cookie).get('/api/me');
     expect(me.json()).toEqual({
       id: user.id,
       name: 'Maria Silva',
@@ -147,9 +147,7 @@ describe('users', () => {
 
   it('deactivating a user ends their sessions at once and stops their sign-in', async () => {
     const user = await t.createSignedInUser('assessor');
-    expect(
-      (await t.app.inject({ url: '/api/me', headers: { cookie: user.cookie } })).statusCode,
-    ).toBe(200);
+    expect((await t.as(user).get('/api/me')).statusCode).toBe(200);
     const response = await t.app.inject({
       method: 'PATCH',
       url: `/api/users/${user.id}`,
@@ -157,9 +155,7 @@ describe('users', () => {
       payload: { active: false },
     });
     expect(response.json().active).toBe(false);
-    expect(
-      (await t.app.inject({ url: '/api/me', headers: { cookie: user.cookie } })).statusCode,
-    ).toBe(401);
+    expect((await t.as(user).get('/api/me')).statusCode).toBe(401);
     // The right password hears why; a wrong one hears nothing more than usual.
     const signIn = (password: string) =>
       t.app.inject({
@@ -256,7 +252,7 @@ describe('users', () => {
     expect(list.json().users.map((user: { email: string }) => user.email)).toContain(
       assessor.email,
     );
-    const denied = await t.app.inject({ url: '/api/users', headers: { cookie: assessor.cookie } });
+    const denied = await t.as(assessor).get('/api/users');
     expect(denied.statusCode).toBe(403);
     expect(denied.json().error.code).toBe('FORBIDDEN');
   });
