@@ -103,20 +103,14 @@ describe('the internal network', () => {
     expect(JSON.stringify(audit)).not.toContain('whsec_');
 
     await requests.allowPrivateTargets(false);
-    const moved = await t.app.inject({
-      method: 'PATCH',
-      url: `/api/webhooks/${created.id}`,
-      headers: { origin: testOrigin, cookie: adminCookie },
-      payload: { url: 'http://10.1.2.3/hook' },
-    });
+    const moved = await t
+      .as(adminCookie)
+      .patch(`/api/webhooks/${created.id}`, { url: 'http://10.1.2.3/hook' });
     expect(moved.statusCode).toBe(400);
     // A change that keeps the URL is not refused for it.
-    const renamed = await t.app.inject({
-      method: 'PATCH',
-      url: `/api/webhooks/${created.id}`,
-      headers: { origin: testOrigin, cookie: adminCookie },
-      payload: { name: 'Local renomeado', active: false },
-    });
+    const renamed = await t
+      .as(adminCookie)
+      .patch(`/api/webhooks/${created.id}`, { name: 'Local renomeado', active: false });
     expect(renamed.statusCode, renamed.body).toBe(200);
     expect(renamed.json()).toMatchObject({ name: 'Local renomeado', active: false });
     expect(renamed.json()).not.toHaveProperty('secret');
@@ -134,23 +128,15 @@ describe('/api/webhooks', () => {
     expect(response.statusCode, response.body).toBe(201);
     const { endpoint, secret } = response.json();
     expect(secret).toMatch(/^whsec_[A-Za-z0-9_-]{43}$/);
-    const list = await t.app.inject({ url: '/api/webhooks', headers: { cookie: adminCookie } });
+    const list = await t.as(adminCookie).get('/api/webhooks');
     expect(list.body).not.toContain(secret);
     expect(list.json().endpoints).toContainEqual(
       expect.objectContaining({ id: endpoint.id, name: 'CRM', pending: 0, failed: 0 }),
     );
 
-    const removed = await t.app.inject({
-      method: 'DELETE',
-      url: `/api/webhooks/${endpoint.id}`,
-      headers: { origin: testOrigin, cookie: adminCookie },
-    });
+    const removed = await t.as(adminCookie).delete(`/api/webhooks/${endpoint.id}`);
     expect(removed.statusCode).toBe(204);
-    const again = await t.app.inject({
-      method: 'DELETE',
-      url: `/api/webhooks/${endpoint.id}`,
-      headers: { origin: testOrigin, cookie: adminCookie },
-    });
+    const again = await t.as(adminCookie).delete(`/api/webhooks/${endpoint.id}`);
     expect(again.statusCode).toBe(404);
     expect(again.json().error.message).toBe('Destino de webhook não encontrado.');
   });
@@ -173,19 +159,11 @@ describe('/api/webhooks', () => {
       expect(response.statusCode, response.body).toBe(400);
       expect(response.json().error.message).toMatch(message);
     }
-    const settings = await t.app.inject({
-      method: 'PUT',
-      url: '/api/webhooks/settings',
-      headers: { origin: testOrigin, cookie: adminCookie },
-      payload: { allowPrivateTargets: 'sim' },
-    });
+    const settings = await t
+      .as(adminCookie)
+      .put('/api/webhooks/settings', { allowPrivateTargets: 'sim' });
     expect(settings.statusCode).toBe(400);
-    const empty = await t.app.inject({
-      method: 'PATCH',
-      url: '/api/webhooks/1',
-      headers: { origin: testOrigin, cookie: adminCookie },
-      payload: {},
-    });
+    const empty = await t.as(adminCookie).patch('/api/webhooks/1', {});
     expect(empty.statusCode).toBe(400);
     expect(empty.json().error.message).toMatch(/Nada a alterar/);
     expect(await webhookState()).toEqual(before);
