@@ -3,6 +3,7 @@ import type pg from 'pg';
 import type { ColumnMapping } from '../../core/imports.ts';
 import type { DatabaseHandle } from '../db/database.ts';
 import { createEventPublisher, type EventPublisher } from '../events/index.ts';
+import { transitionEvent } from '../lead-transitions/index.ts';
 import {
   type FileRow,
   inspectFile,
@@ -181,7 +182,7 @@ export function startImportWorker(options: ImportWorkerOptions): ImportWorker {
       await client.query('COMMIT');
       if (counts) {
         // As a unit of work does: the pages hear of the new leads once they are committed.
-        events.publish({ type: 'leads.imported' });
+        events.publish(transitionEvent('import', {}));
         log(
           `importação ${batch.id}: ${counts.inserted} incluídos, ${counts.duplicates} duplicados, ` +
             `${counts.blocked} bloqueados, ${counts.rejected} rejeitados, ${counts.warned} com avisos`,

@@ -2,6 +2,7 @@ import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { leadActions, leadTransitions } from '../../core/lead-transitions.ts';
 
 /**
  * Only lead-transition.sql.ts writes a lead's status, and only the transition module
@@ -134,6 +135,48 @@ describe('who writes a lead history', () => {
       if (relative.startsWith(transitionFolder + path.sep)) continue;
       for (const write of historyWrites(await readFile(file, 'utf8'))) {
         offenders.push(`${relative}: ${write}`);
+      }
+    }
+    expect(offenders).toEqual([]);
+  });
+});
+
+/**
+ * The events only a transition sends, as the table names them. `leads.changed` is also what an
+ * edit of a lead's own fields, numbers or registration announces, which changes no status.
+ */
+const transitionEvents = [
+  ...new Set(leadActions.map((action) => leadTransitions[action].event)),
+].filter((event) => event !== 'leads.changed');
+
+/** Where a source text types one of those events by hand, as short excerpts. */
+function handTypedEvents(source: string): string[] {
+  const names = transitionEvents.map((event) => event.replace('.', '\\.')).join('|');
+  const pattern = new RegExp(`\\btype:\\s*['"](?:${names})['"][^}]{0,60}`, 'g');
+  return [...source.matchAll(pattern)].map((match) => match[0].replace(/\s+/g, ' '));
+}
+
+describe('who names the event of a transition', () => {
+  it('finds the events it looks for (so a pass means something)', () => {
+    expect(transitionEvents).toContain('lead.attempted');
+    expect(
+      handTypedEvents("events.publish({ type: 'lead.attempted', assessorId, leadId })"),
+    ).toHaveLength(1);
+    expect(
+      handTypedEvents("unit.publish({\n type: 'leads.distributed',\n assessorIds })"),
+    ).toHaveLength(1);
+    expect(handTypedEvents("unit.publish({ type: 'leads.imported' })")).toHaveLength(1);
+    expect(handTypedEvents("unit.publish(transitionEvent('import', {}))")).toEqual([]);
+    expect(handTypedEvents("unit.publish({ type: 'leads.changed', assessorIds })")).toEqual([]);
+  });
+
+  it('is only the transition module: services publish what transitionEvent returns', async () => {
+    const offenders: string[] = [];
+    for (const file of await serverSources(serverRoot)) {
+      const relative = path.relative(serverRoot, file);
+      if (relative.startsWith(transitionFolder + path.sep)) continue;
+      for (const event of handTypedEvents(await readFile(file, 'utf8'))) {
+        offenders.push(`${relative}: ${event}`);
       }
     }
     expect(offenders).toEqual([]);
