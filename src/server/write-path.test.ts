@@ -46,7 +46,7 @@ describe('the one write path', () => {
   it('opens a transaction only in a unit of work, but for the upkeep no one asked for', () => {
     const upkeep = {
       'db/unit-of-work.ts': 'the one path itself',
-      'users/user.repository.ts': 'the first administrator, created at the first start',
+      'users/user.repository.ts': "the first administrator at the first start; the tests' users",
       'dashboard/dashboard.repository.ts': 'the counts follow the zone at start, and compact',
     };
     expect(filesMatching(/\.transaction\(\)/, upkeep)).toEqual([]);
