@@ -43,6 +43,16 @@ describe('the one write path', () => {
     ).toEqual([]);
   });
 
+  it('gives the features the app’s one unit of work, made only where the app and jobs start', () => {
+    const makers = {
+      'db/unit-of-work.ts': 'where it is defined',
+      'app.ts': 'the one the features are given',
+      'leads/overdue-callbacks.ts': 'a background job, beside the app',
+      'leads/lead-retention.ts': 'a background job, beside the app',
+    };
+    expect(filesMatching(/\bcreateUnitOfWork\(/, makers)).toEqual([]);
+  });
+
   it('opens a transaction only in a unit of work, but for the upkeep no one asked for', () => {
     const upkeep = {
       'db/unit-of-work.ts': 'the one path itself',
