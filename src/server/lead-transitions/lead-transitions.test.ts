@@ -16,13 +16,15 @@ import {
   startTestImportWorker,
   waitForBatch,
 } from '../imports/fixtures/import-fixtures.ts';
-import type { ImportWorker } from '../imports/import.worker.ts';
+import type { ImportWorker } from '../imports/index.ts';
 import { createTestApp, type TestApp, type TestUser, testOrigin } from '../testing/test-app.ts';
 import { callActions } from './fixtures/call-actions.ts';
 import {
   type Applied,
   eventAfter,
+  expectHistory,
   expectTransition,
+  historyOf,
   hoursFromNow,
   type LeadRow,
 } from './fixtures/expect-transition.ts';
@@ -320,9 +322,16 @@ describe('the lead transition table', () => {
       const statuses = action === 'import' ? [] : leadStatuses;
       const applied = await apply[action]();
       const after = await rowsOf(applied.leads.values());
+      const history = await historyOf(t.database.db, applied.leads.values());
       for (const status of statuses) {
         const id = applied.leads.get(status) as number;
-        expectTransition(action, seeded.get(id) as LeadRow, after.get(id), applied);
+        const before = seeded.get(id) as LeadRow;
+        expectTransition(action, before, after.get(id), applied);
+        expectHistory(action, before, after.get(id), {
+          history: history.last.get(id),
+          listed: before.phone !== null && history.listed.has(before.phone),
+          applied,
+        });
       }
       if (action === 'import') {
         const lead = after.get(applied.leads.get('new') as number);
