@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiTokenPattern } from '../../core/api-tokens.ts';
-import { createTestApp, type TestApp, type TestUser, testOrigin } from '../testing/test-app.ts';
+import { createTestApp, type TestApp, type TestUser } from '../testing/test-app.ts';
 import { bearer, createTestToken } from '../testing/test-tokens.ts';
 
 let t: TestApp;
@@ -15,19 +15,15 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const asAdmin = () => ({ origin: testOrigin, cookie: adminCookie });
 const tokenRows = () => t.database.db.selectFrom('api_tokens').selectAll().orderBy('id').execute();
 const readLeads = (secret: string) =>
   t.app.inject({ url: '/api/leads?limit=1', headers: bearer(secret) });
 
 describe('API tokens', () => {
   it('shows the secret once and keeps only its SHA-256', async () => {
-    const response = await t.app.inject({
-      method: 'POST',
-      url: '/api/api-tokens',
-      headers: asAdmin(),
-      payload: { name: 'Site', scopes: ['leads:read'] },
-    });
+    const response = await t
+      .as(adminCookie)
+      .post('/api/api-tokens', { name: 'Site', scopes: ['leads:read'] });
     expect(response.statusCode, response.body).toBe(201);
     const { token, secret } = response.json();
     expect(secret).toMatch(apiTokenPattern);
@@ -42,7 +38,7 @@ describe('API tokens', () => {
     expect(row.secret_hash.equals(createHash('sha256').update(secret).digest())).toBe(true);
     expect(JSON.stringify(row)).not.toContain(secret.slice(-43));
 
-    const list = await t.app.inject({ url: '/api/api-tokens', headers: asAdmin() });
+    const list = await t.as(adminCookie).get('/api/api-tokens');
     expect(list.body).not.toContain(secret.slice(-43));
     expect(list.json().tokens.map((listed: { id: number }) => listed.id)).toContain(token.id);
 
@@ -54,11 +50,7 @@ describe('API tokens', () => {
     const expired = await createTestToken(t, adminCookie, ['leads:read']);
     expect((await readLeads(revoked.secret)).statusCode).toBe(200);
 
-    const revoke = await t.app.inject({
-      method: 'POST',
-      url: `/api/api-tokens/${revoked.id}/revoke`,
-      headers: asAdmin(),
-    });
+    const revoke = await t.as(adminCookie).post(`/api/api-tokens/${revoked.id}/revoke`);
     expect(revoke.statusCode, revoke.body).toBe(200);
     expect(revoke.json().revokedAt).not.toBeNull();
     await t.database.db
@@ -80,11 +72,7 @@ describe('API tokens', () => {
     for (const secret of [forged, 'qualquer-coisa']) {
       expect((await readLeads(secret)).statusCode).toBe(401);
     }
-    const again = await t.app.inject({
-      method: 'POST',
-      url: `/api/api-tokens/${revoked.id}/revoke`,
-      headers: asAdmin(),
-    });
+    const again = await t.as(adminCookie).post(`/api/api-tokens/${revoked.id}/revoke`);
     expect(again.statusCode).toBe(404);
   });
 
@@ -99,12 +87,7 @@ describe('API tokens', () => {
     ];
     const messages: string[] = [];
     for (const payload of bodies) {
-      const response = await t.app.inject({
-        method: 'POST',
-        url: '/api/api-tokens',
-        headers: asAdmin(),
-        payload,
-      });
+      const response = await t.as(adminCookie).post('/api/api-tokens', payload);
       expect(response.statusCode, JSON.stringify(payload)).toBe(400);
       messages.push(response.json().error.message);
     }
@@ -121,7 +104,7 @@ describe('API tokens', () => {
   it('lets only administrators see, create or revoke tokens', async () => {
     const token = await createTestToken(t, adminCookie, ['leads:read']);
     const before = await tokenRows();
-    const asAssessor = { origin: testOrigin, cookie: assessor.cookie };
+    const asAssessor = t.as(assessor).headers;
     const requests = [
       { method: 'GET' as const, url: '/api/api-tokens' },
       {
@@ -144,10 +127,7 @@ describe('API tokens', () => {
   it('names the token, never a user, in the audit log of what it did', async () => {
     const token = await createTestToken(t, adminCookie, ['leads:read'], 'ERP da matriz');
     expect((await readLeads(token.secret)).statusCode).toBe(200);
-    const audit = await t.app.inject({
-      url: '/api/audit?action=api_token.used',
-      headers: asAdmin(),
-    });
+    const audit = await t.as(adminCookie).get('/api/audit?action=api_token.used');
     const [entry] = audit.json().entries;
     expect(entry).toMatchObject({
       actorId: `api-token:${token.id}`,

@@ -109,7 +109,7 @@ describe('resolving the session of a request', () => {
         .execute();
       expect((await me(promoted.cookie)).json().name).toBe('Promovida');
 
-      const asAdmin = { origin: testOrigin, cookie: admin };
+      const asAdmin = t.as(admin).headers;
       await t.app.inject({
         method: 'PATCH',
         url: `/api/users/${dismissed.id}`,

@@ -16,28 +16,21 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const asAdmin = () => ({ origin: testOrigin, cookie: adminCookie });
-
 type Page = {
   phones: { phone: string; reason: string; createdByName: string | null; createdAt: string }[];
   nextCursor: string | null;
 };
 
 async function list(query = ''): Promise<Page> {
-  const response = await t.app.inject({ url: `/api/do-not-call?${query}`, headers: asAdmin() });
+  const response = await t.as(adminCookie).get(`/api/do-not-call?${query}`);
   expect(response.statusCode, response.body).toBe(200);
   return response.json();
 }
 
-const add = (payload: object) =>
-  t.app.inject({ method: 'POST', url: '/api/do-not-call', headers: asAdmin(), payload });
+const add = (payload: object) => t.as(adminCookie).post('/api/do-not-call', payload);
 
 const remove = (phone: string) =>
-  t.app.inject({
-    method: 'DELETE',
-    url: `/api/do-not-call/${encodeURIComponent(phone)}`,
-    headers: asAdmin(),
-  });
+  t.as(adminCookie).delete(`/api/do-not-call/${encodeURIComponent(phone)}`);
 
 /** Everything the block list and the leads hold, to show a refused request changed nothing. */
 async function snapshot() {
@@ -196,10 +189,9 @@ describe('GET /api/do-not-call', () => {
   });
 
   it('refuses a forged cursor with 400', async () => {
-    const response = await t.app.inject({
-      url: `/api/do-not-call?cursor=${Buffer.from('ontem|+55').toString('base64url')}`,
-      headers: asAdmin(),
-    });
+    const response = await t
+      .as(adminCookie)
+      .get(`/api/do-not-call?cursor=${Buffer.from('ontem|+55').toString('base64url')}`);
     expect(response.statusCode).toBe(400);
     expect(response.json().error.message).toBe('Cursor de paginação inválido.');
   });

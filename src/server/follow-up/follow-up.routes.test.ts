@@ -2,7 +2,7 @@ import ExcelJS from 'exceljs';
 import type { Insertable } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LeadsTable } from '../db/schema.ts';
-import { createTestApp, type TestApp, type TestUser, testOrigin } from '../testing/test-app.ts';
+import { createTestApp, type TestApp, type TestUser } from '../testing/test-app.ts';
 
 let t: TestApp;
 let adminCookie: string;
@@ -17,7 +17,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const asAdmin = () => ({ origin: testOrigin, cookie: adminCookie });
+const asAdmin = () => t.as(adminCookie).headers;
 
 let phoneCounter = 50_000_000;
 const uniquePhone = () => `+55119${++phoneCounter}`;
@@ -41,7 +41,7 @@ const green = (owner: TestUser, acceptedAt: string, values: Partial<Insertable<L
   });
 
 async function list(query = '') {
-  const response = await t.app.inject({ url: `/api/follow-up?${query}`, headers: asAdmin() });
+  const response = await t.as(adminCookie).get(`/api/follow-up?${query}`);
   expect(response.statusCode, response.body).toBe(200);
   return response.json() as {
     leads: { id: number; registrationConfirmedAt: string | null }[];
@@ -143,7 +143,7 @@ describe('/api/follow-up', () => {
     expect(await ids('from=2026-02-01&to=2026-02-28')).toEqual([brunoLateNight, brunoFebruary]);
     expect(await ids('from=2026-03-01')).toEqual([anaMarch]);
     expect(await ids('to=2026-01-31')).toEqual([anaJanuary]);
-    const bad = await t.app.inject({ url: '/api/follow-up?from=ontem', headers: asAdmin() });
+    const bad = await t.as(adminCookie).get('/api/follow-up?from=ontem');
     expect(bad.statusCode).toBe(400);
   });
 
@@ -156,15 +156,12 @@ describe('/api/follow-up', () => {
       cursor = page.nextCursor;
     } while (cursor);
     expect(seen).toEqual(await ids());
-    const bad = await t.app.inject({ url: '/api/follow-up?cursor=bad', headers: asAdmin() });
+    const bad = await t.as(adminCookie).get('/api/follow-up?cursor=bad');
     expect(bad.statusCode).toBe(400);
     // The right shape holding a day or an hour that does not exist.
     for (const at of ['2026-02-31T10:00:00.000000Z', '2026-03-01T25:00:00.000000Z']) {
       const cursor = Buffer.from(`${at}|1`).toString('base64url');
-      const impossible = await t.app.inject({
-        url: `/api/follow-up?cursor=${cursor}`,
-        headers: asAdmin(),
-      });
+      const impossible = await t.as(adminCookie).get(`/api/follow-up?cursor=${cursor}`);
       expect(impossible.statusCode, impossible.body).toBe(400);
       expect(impossible.json().error.message).toBe('Cursor de paginação inválido.');
     }
@@ -201,7 +198,7 @@ describe('/api/follow-up', () => {
   });
 
   it('is for admins only', async () => {
-    const headers = { origin: testOrigin, cookie: ana.cookie };
+    const headers = t.as(ana).headers;
     for (const url of ['/api/follow-up', '/api/follow-up/export']) {
       expect((await t.app.inject({ url, headers })).statusCode).toBe(403);
     }
@@ -210,10 +207,9 @@ describe('/api/follow-up', () => {
   });
 
   it('exports CSV for Excel in Brazil with formulas neutralised, and XLSX', async () => {
-    const response = await t.app.inject({
-      url: `/api/follow-up/export?assessor=${ana.id}&to=2026-01-31`,
-      headers: asAdmin(),
-    });
+    const response = await t
+      .as(adminCookie)
+      .get(`/api/follow-up/export?assessor=${ana.id}&to=2026-01-31`);
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-disposition']).toMatch(/filename="aceitaram-.*\.csv"$/);
     expect([...response.rawPayload.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
@@ -226,10 +222,7 @@ describe('/api/follow-up', () => {
     );
     expect(lines[2]).toBe('');
 
-    const xlsx = await t.app.inject({
-      url: '/api/follow-up/export?format=xlsx',
-      headers: asAdmin(),
-    });
+    const xlsx = await t.as(adminCookie).get('/api/follow-up/export?format=xlsx');
     const workbook = new ExcelJS.Workbook();
     await workbook.xlsx.load(xlsx.rawPayload as unknown as ArrayBuffer);
     const sheet = workbook.getWorksheet('Aceitaram');

@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { errorBodySchema } from '../../core/errors.ts';
-import { createTestApp, type TestApp, type TestUser, testOrigin } from '../testing/test-app.ts';
+import { createTestApp, type TestApp, type TestUser } from '../testing/test-app.ts';
 import { type Operation, readOperations } from './fixtures/api-fuzz-operations.ts';
 import { multipart, requestFor } from './fixtures/api-fuzz-requests.ts';
 
@@ -79,7 +79,7 @@ async function seedRows(): Promise<string[]> {
   const ownLeads = await t.seedLeads(3, { ...assigned, owner_id: assessor.id });
   const otherLeads = await t.seedLeads(3, { ...assigned, owner_id: otherAssessor.id });
   const poolLeads = await t.seedLeads(3, { name: 'Lead do pool' });
-  const headers = { origin: testOrigin, cookie: assessor.cookie };
+  const headers = t.as(assessor).headers;
   const call = await t.app.inject({
     method: 'POST',
     url: `/api/leads/${ownLeads[0]}/attempts`,

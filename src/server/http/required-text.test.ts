@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp, type TestUser, testOrigin } from '../testing/test-app.ts';
+import { createTestApp, type TestApp, type TestUser } from '../testing/test-app.ts';
 import { bearer, createTestToken } from '../testing/test-tokens.ts';
 import type { JsonSchema } from './fixtures/api-fuzz-operations.ts';
 
@@ -206,7 +206,7 @@ function send(operation: string, request: ValidRequest, body: Record<string, unk
   const headers =
     request.as === 'token'
       ? bearer(tokenSecret)
-      : { origin: testOrigin, cookie: request.as === 'admin' ? adminCookie : assessor.cookie };
+      : t.as(request.as === 'admin' ? adminCookie : assessor).headers;
   return t.app.inject({ method, url: request.url(), headers, payload: body });
 }
 
@@ -215,32 +215,17 @@ beforeAll(async () => {
   adminCookie = await t.signInAsAdmin();
   assessor = await t.createSignedInUser('assessor');
   tokenSecret = (await createTestToken(t, adminCookie, ['leads:write'])).secret;
-  [ownLead] = (await t.seedLeads(1, {
-    owner_id: assessor.id,
-    status: 'assigned',
-    assigned_at: new Date(),
-  })) as [number];
+  ownLead = await t.assignedLead(assessor);
   [poolLead] = (await t.seedLeads(1)) as [number];
-  const admin = { origin: testOrigin, cookie: adminCookie };
-  const template = await t.app.inject({
-    method: 'POST',
-    url: '/api/message-templates',
-    headers: admin,
-    payload: { name: 'Primeiro', body: 'Olá!' },
-  });
+  const admin = t.as(adminCookie);
+  const template = await admin.post('/api/message-templates', { name: 'Primeiro', body: 'Olá!' });
   templateId = template.json().id;
   // Loopback targets, so that no name is looked up.
-  await t.app.inject({
-    method: 'PUT',
-    url: '/api/webhooks/settings',
-    headers: admin,
-    payload: { allowPrivateTargets: true },
-  });
-  const webhook = await t.app.inject({
-    method: 'POST',
-    url: '/api/webhooks',
-    headers: admin,
-    payload: { name: 'Primeiro', url: 'http://127.0.0.1:9/a', events: ['lead.accepted'] },
+  await admin.put('/api/webhooks/settings', { allowPrivateTargets: true });
+  const webhook = await admin.post('/api/webhooks', {
+    name: 'Primeiro',
+    url: 'http://127.0.0.1:9/a',
+    events: ['lead.accepted'],
   });
   webhookId = webhook.json().endpoint.id;
   document = (await t.app.inject({ url: '/api/openapi.json' })).json();
@@ -283,14 +268,8 @@ describe('free-text fields made only of invisible characters', () => {
   });
 
   it('keeps the joiners of an emoji in prose, and refuses prose of joiners alone', async () => {
-    const headers = { origin: testOrigin, cookie: adminCookie };
     const post = (body: string) =>
-      t.app.inject({
-        method: 'POST',
-        url: '/api/message-templates',
-        headers,
-        payload: { name: `Modelo ${body.length}`, body },
-      });
+      t.as(adminCookie).post('/api/message-templates', { name: `Modelo ${body.length}`, body });
     const joinersOnly = await post('\u200d\u200c');
     expect(joinersOnly.statusCode, joinersOnly.body).toBe(400);
     expect(joinersOnly.json().error.message).toContain('Escreva o texto da mensagem.');

@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { listenToEvents } from '../testing/event-listener.ts';
 import { withAuditRefused } from '../testing/refuse-audit.ts';
-import { testOrigin } from '../testing/test-app.ts';
 import { setUpLeadTestApp } from './fixtures/lead-test-app.ts';
 
 const { context, seedBatch, seedLead } = setUpLeadTestApp();
@@ -255,7 +254,7 @@ describe('GET /api/leads/new-summary', () => {
 
 describe('access', () => {
   it('refuses assessors on every lead route with 403', async () => {
-    const headers = { origin: testOrigin, cookie: context.assessor.cookie };
+    const headers = context.t.as(context.assessor).headers;
     const id = await seedLead();
     for (const [method, url] of [
       ['GET', '/api/leads'],

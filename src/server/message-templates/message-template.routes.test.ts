@@ -15,7 +15,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const headersOf = (cookie: string) => ({ origin: testOrigin, cookie });
+const headersOf = (cookie: string) => t.as(cookie).headers;
 
 const create = (payload: unknown, cookie = adminCookie) =>
   t.app.inject({

@@ -11,20 +11,15 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const asAdmin = () => ({ origin: testOrigin, cookie: adminCookie });
+const asAdmin = () => t.as(adminCookie).headers;
 
 describe('users', () => {
   it('creates an assessor with a password who can then sign in', async () => {
-    const response = await t.app.inject({
-      method: 'POST',
-      url: '/api/users',
-      headers: asAdmin(),
-      payload: {
-        name: '  Maria Silva ',
-        email: 'Maria@Exemplo.com.br',
-        role: 'assessor',
-        password: 'uma-senha-boa-9',
-      },
+    const response = await t.as(adminCookie).post('/api/users', {
+      name: '  Maria Silva ',
+      email: 'Maria@Exemplo.com.br',
+      role: 'assessor',
+      password: 'uma-senha-boa-9',
     });
     expect(response.statusCode).toBe(201);
     const user = response.json();
@@ -48,16 +43,11 @@ describe('users', () => {
 
   it('mails a set-password link to a user created without a password', async () => {
     const before = t.mails.length;
-    const response = await t.app.inject({
-      method: 'POST',
-      url: '/api/users',
-      headers: asAdmin(),
-      payload: {
-        name: 'João Pereira',
-        email: 'joao@exemplo.com.br',
-        role: 'assessor',
-        dailyQuota: 40,
-      },
+    const response = await t.as(adminCookie).post('/api/users', {
+      name: 'João Pereira',
+      email: 'joao@exemplo.com.br',
+      role: 'assessor',
+      dailyQuota: 40,
     });
     expect(response.statusCode).toBe(201);
     expect(response.json()).toMatchObject({ hasPassword: false, dailyQuota: 40 });
@@ -79,12 +69,9 @@ describe('users', () => {
   });
 
   it('refuses a second user with the same e-mail, in any case, with 409', async () => {
-    const response = await t.app.inject({
-      method: 'POST',
-      url: '/api/users',
-      headers: asAdmin(),
-      payload: { name: 'Outra Maria', email: 'MARIA@exemplo.com.br', role: 'assessor' },
-    });
+    const response = await t
+      .as(adminCookie)
+      .post('/api/users', { name: 'Outra Maria', email: 'MARIA@exemplo.com.br', role: 'assessor' });
     expect(response.statusCode).toBe(409);
     expect(response.json()).toEqual({
       error: { code: 'CONFLICT', message: 'Já existe um usuário com esse e-mail.' },
@@ -99,61 +86,38 @@ describe('users', () => {
     [{ name: 'Nome Bom', email: 'x@b.com', role: 'assessor', password: 'curta' }, 'password'],
     [{ name: 'Nome Bom', email: 'x@b.com', role: 'assessor', active: false }, ''],
   ])('rejects %j with a pt-BR 400 and creates nothing', async (payload, field) => {
-    const countBefore = (await t.app.inject({ url: '/api/users', headers: asAdmin() })).json().users
-      .length;
-    const response = await t.app.inject({
-      method: 'POST',
-      url: '/api/users',
-      headers: asAdmin(),
-      payload,
-    });
+    const countBefore = (await t.as(adminCookie).get('/api/users')).json().users.length;
+    const response = await t.as(adminCookie).post('/api/users', payload);
     expect(response.statusCode).toBe(400);
     const { error } = response.json();
     expect(error.code).toBe('BAD_REQUEST');
     expect(error.message).toContain(field);
     expect(error.message).not.toMatch(/expected|invalid input/i);
-    const countAfter = (await t.app.inject({ url: '/api/users', headers: asAdmin() })).json().users
-      .length;
+    const countAfter = (await t.as(adminCookie).get('/api/users')).json().users.length;
     expect(countAfter).toBe(countBefore);
   });
 
   it('updates name, role and quota, and refuses fields that may not be set', async () => {
     const user = await t.createSignedInUser('assessor');
-    const updated = await t.app.inject({
-      method: 'PATCH',
-      url: `/api/users/${user.id}`,
-      headers: asAdmin(),
-      payload: { name: 'Nome Novo', dailyQuota: 250 },
-    });
+    const updated = await t
+      .as(adminCookie)
+      .patch(`/api/users/${user.id}`, { name: 'Nome Novo', dailyQuota: 250 });
     expect(updated.statusCode).toBe(200);
     expect(updated.json()).toMatchObject({ name: 'Nome Novo', dailyQuota: 250, role: 'assessor' });
 
-    const sneaky = await t.app.inject({
-      method: 'PATCH',
-      url: `/api/users/${user.id}`,
-      headers: asAdmin(),
-      payload: { email: 'outro@cca.test' },
-    });
+    const sneaky = await t
+      .as(adminCookie)
+      .patch(`/api/users/${user.id}`, { email: 'outro@cca.test' });
     expect(sneaky.statusCode).toBe(400);
 
-    const missing = await t.app.inject({
-      method: 'PATCH',
-      url: '/api/users/nao-existe',
-      headers: asAdmin(),
-      payload: { name: 'Quem' },
-    });
+    const missing = await t.as(adminCookie).patch('/api/users/nao-existe', { name: 'Quem' });
     expect(missing.statusCode).toBe(404);
   });
 
   it('deactivating a user ends their sessions at once and stops their sign-in', async () => {
     const user = await t.createSignedInUser('assessor');
     expect((await t.as(user).get('/api/me')).statusCode).toBe(200);
-    const response = await t.app.inject({
-      method: 'PATCH',
-      url: `/api/users/${user.id}`,
-      headers: asAdmin(),
-      payload: { active: false },
-    });
+    const response = await t.as(adminCookie).patch(`/api/users/${user.id}`, { active: false });
     expect(response.json().active).toBe(false);
     expect((await t.as(user).get('/api/me')).statusCode).toBe(401);
     // The right password hears why; a wrong one hears nothing more than usual.
@@ -174,27 +138,17 @@ describe('users', () => {
     expect(guessed.statusCode).toBe(401);
     expect(guessed.json().error.code).toBe('INVALID_CREDENTIALS');
 
-    await t.app.inject({
-      method: 'PATCH',
-      url: `/api/users/${user.id}`,
-      headers: asAdmin(),
-      payload: { active: true },
-    });
+    await t.as(adminCookie).patch(`/api/users/${user.id}`, { active: true });
     await expect(t.signIn(user.email, user.password)).resolves.toContain('cca.session_token=');
   });
 
   it('keeps an active administrator: no self-deactivation or self-demotion', async () => {
-    const me = (await t.app.inject({ url: '/api/me', headers: asAdmin() })).json();
+    const me = (await t.as(adminCookie).get('/api/me')).json();
     for (const payload of [{ active: false }, { role: 'assessor' }]) {
-      const response = await t.app.inject({
-        method: 'PATCH',
-        url: `/api/users/${me.id}`,
-        headers: asAdmin(),
-        payload,
-      });
+      const response = await t.as(adminCookie).patch(`/api/users/${me.id}`, payload);
       expect(response.statusCode).toBe(409);
     }
-    expect((await t.app.inject({ url: '/api/me', headers: asAdmin() })).json().role).toBe('admin');
+    expect((await t.as(adminCookie).get('/api/me')).json().role).toBe('admin');
   });
 
   it('strips invisible characters from a user’s name and refuses a name made only of them', async () => {
@@ -207,12 +161,9 @@ describe('users', () => {
     });
     expect(created.statusCode, created.body).toBe(201);
     expect(created.json().name).toBe('etseT nimdA');
-    const renamed = await t.app.inject({
-      method: 'PATCH',
-      url: `/api/users/${created.json().id}`,
-      headers: asAdmin(),
-      payload: { name: 'Bia\u2066\u00AD Lima\uFEFF' },
-    });
+    const renamed = await t
+      .as(adminCookie)
+      .patch(`/api/users/${created.json().id}`, { name: 'Bia\u2066\u00AD Lima\uFEFF' });
     expect(renamed.statusCode, renamed.body).toBe(200);
     expect(renamed.json().name).toBe('Bia Lima');
     for (const [method, url, email] of [
@@ -235,11 +186,7 @@ describe('users', () => {
 
   it('sends a reset link on request of an admin', async () => {
     const user = await t.createSignedInUser('assessor');
-    const response = await t.app.inject({
-      method: 'POST',
-      url: `/api/users/${user.id}/password-reset`,
-      headers: asAdmin(),
-    });
+    const response = await t.as(adminCookie).post(`/api/users/${user.id}/password-reset`);
     expect(response.statusCode).toBe(200);
     expect(t.mails.at(-1)).toMatchObject({ to: user.email, subject: 'CCA — criar uma nova senha' });
     expect(t.mails.at(-1)?.text).toContain('O link vale por 1 hora');
@@ -247,7 +194,7 @@ describe('users', () => {
 
   it('lists users for admins only', async () => {
     const assessor = await t.createSignedInUser('assessor');
-    const list = await t.app.inject({ url: '/api/users', headers: asAdmin() });
+    const list = await t.as(adminCookie).get('/api/users');
     expect(list.statusCode).toBe(200);
     expect(list.json().users.map((user: { email: string }) => user.email)).toContain(
       assessor.email,

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp, type TestUser, testOrigin } from '../testing/test-app.ts';
+import { createTestApp, type TestApp, type TestUser } from '../testing/test-app.ts';
 import { webhookRequests } from './fixtures/webhook-test-app.ts';
 import { isInternalAddress } from './webhook-target.ts';
 
@@ -171,7 +171,7 @@ describe('/api/webhooks', () => {
 
   it('is for admins only', async () => {
     const before = await webhookState();
-    const headers = { origin: testOrigin, cookie: assessor.cookie };
+    const headers = t.as(assessor).headers;
     for (const [method, url, payload] of [
       ['GET', '/api/webhooks', undefined],
       ['POST', '/api/webhooks', { name: 'x', url: 'http://127.0.0.1/', events: ['lead.accepted'] }],
