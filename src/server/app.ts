@@ -34,7 +34,7 @@ import { distributionFeature } from './distribution/index.ts';
 import { doNotCallFeature } from './do-not-call/index.ts';
 import { createEventPublisher, type EventPublisher, eventsFeature } from './events/index.ts';
 import { followUpFeature } from './follow-up/index.ts';
-import { healthRoutes } from './health/health.routes.ts';
+import { healthRoutes } from './health/index.ts';
 import { bearerToken, type RouteAccess, registerAccessControl } from './http/access.ts';
 import { AppError } from './http/app-error.ts';
 import { frameworkErrorOptions, notFound, registerErrorHandler } from './http/error-handler.ts';
@@ -48,8 +48,8 @@ import { leadsFeature } from './leads/index.ts';
 import type { Mailer } from './mail/mailer.ts';
 import { messageTemplatesFeature } from './message-templates/index.ts';
 import { recyclingFeature } from './recycling/index.ts';
-import { usersFeature } from './users/index.ts';
-import { registerWebApp } from './web/web.routes.ts';
+import { createUserRepository, usersFeature } from './users/index.ts';
+import { registerWebApp } from './web/index.ts';
 import { webhooksFeature } from './webhooks/index.ts';
 
 z.config(z.locales.ptBR());
@@ -199,6 +199,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.addHook('onClose', async () => listener.close());
   const { auth, resolveSession, checkSession, forgetSessions, authFeature } = createAuthentication({
     database,
+    users: createUserRepository(database.db),
     listener,
     mailer: deps.mailer,
     appUrl: env.appUrl,

@@ -1,6 +1,5 @@
 import type { DatabaseHandle } from './db/database.ts';
-import type { RunUnitOfWork } from './db/unit-of-work.ts';
-import type { EventPublisher } from './events/event-publisher.ts';
+import type { EventSink, RunUnitOfWork } from './db/unit-of-work.ts';
 
 /** What app.ts gives every feature plugin. */
 export interface FeatureOptions {
@@ -10,5 +9,5 @@ export interface FeatureOptions {
   /** The one way a service writes: transaction, audit row inside it, events after the commit. */
   unitOfWork: RunUnitOfWork;
   /** Where a change made without a unit of work (a recorded call) is announced, after it commits. */
-  events: Pick<EventPublisher, 'publish'>;
+  events: EventSink;
 }

@@ -11,8 +11,7 @@ import { createDatabase, type DatabaseHandle, migrateToLatest } from './db/datab
 import { type EmbeddedDatabase, startEmbeddedPostgres } from './db/embedded-postgres.ts';
 import { createEventPublisher } from './events/index.ts';
 import { createMailer } from './mail/mailer.ts';
-import { ensureFirstAdmin, type FirstAdminSettings } from './users/first-admin.ts';
-import { createUserRepository } from './users/user.repository.ts';
+import { createUserRepository, ensureFirstAdmin, type FirstAdminSettings } from './users/index.ts';
 
 const webRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../web');
 

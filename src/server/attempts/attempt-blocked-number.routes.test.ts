@@ -5,7 +5,7 @@ import {
   startTestImportWorker,
   waitForBatch,
 } from '../imports/fixtures/import-fixtures.ts';
-import type { ImportWorker } from '../imports/import.worker.ts';
+import type { ImportWorker } from '../imports/index.ts';
 import { createTestApp, type TestApp, type TestUser, testOrigin } from '../testing/test-app.ts';
 import { bearer, createTestToken } from '../testing/test-tokens.ts';
 

@@ -2,7 +2,7 @@ import { retryKeyLabels } from '../../core/contact-rules.ts';
 import { leadStatusLabels } from '../../core/lead-status.ts';
 import { channelLabels } from '../../core/leads.ts';
 import { formatBrazilianPhone } from '../../core/phone.ts';
-import { type SpreadsheetLayout, textCell } from '../export/spreadsheet-export.ts';
+import { type SpreadsheetLayout, textCell } from '../export/index.ts';
 import type { AttemptExportRow } from './attempt.repository.ts';
 
 /** The call records as exported (`/leads/listcall`). */

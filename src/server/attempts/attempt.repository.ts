@@ -16,9 +16,8 @@ import { prepared } from '../db/database.ts';
 import { leadPhonesJson } from '../db/lead-phones.sql.ts';
 import { type LocalTime, localTime } from '../db/local-time.ts';
 import type { Database } from '../db/schema.ts';
-import { transitionSteps } from '../lead-transitions/lead-change.sql.ts';
-import { startsFrom } from '../lead-transitions/lead-transition.sql.ts';
-import { callWebhookDeliveries } from '../webhooks/webhook-outbox.sql.ts';
+import { startsFrom, transitionSteps } from '../lead-transitions/index.ts';
+import { callWebhookDeliveries } from '../webhooks/index.ts';
 
 /** Statuses as SQL literals: a partial index serves only a literal predicate. */
 const _literals = (statuses: readonly LeadStatus[]) =>

@@ -14,7 +14,7 @@ import {
 import { errorBodySchema } from '../../core/errors.ts';
 import { leadIdParamsSchema } from '../../core/leads.ts';
 import { filterForAudit } from '../audit/index.ts';
-import { sendSpreadsheet } from '../export/spreadsheet-export.ts';
+import { sendSpreadsheet } from '../export/index.ts';
 import { sendJsonText } from '../http/json-text.ts';
 import type { AttemptService } from './attempt.service.ts';
 import { attemptExportLayout } from './attempt-export.ts';

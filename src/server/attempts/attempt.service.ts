@@ -27,7 +27,7 @@ import type { EventPublisher } from '../events/index.ts';
 import { AppError } from '../http/app-error.ts';
 import { isoTime } from '../http/iso-time.ts';
 import { decodeCursor, encodeCursor } from '../http/keyset-cursor.ts';
-import { transitionEvent } from '../lead-transitions/lead-transition-event.ts';
+import { transitionEvent } from '../lead-transitions/index.ts';
 import type {
   AttemptFilter,
   AttemptRepository,

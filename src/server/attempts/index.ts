@@ -20,5 +20,9 @@ export const attemptsFeature: FastifyPluginAsync<FeatureOptions> = async (
   await app.register(attemptRoutes, { attemptService, timeZone });
 };
 
+export { type CallAction, createAttemptRepository } from './attempt.repository.ts';
+export { createAttemptService } from './attempt.service.ts';
+export { createMyLeadsRepository } from './my-leads.repository.ts';
+export { createOutcomeUndoRepository } from './outcome-undo.repository.ts';
 /** The undo data's purge runs beside the HTTP server: background-jobs.ts starts and stops it. */
 export { startUndoPurge } from './undo-purge.ts';

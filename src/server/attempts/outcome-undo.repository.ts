@@ -3,8 +3,7 @@ import type { LeadStatus } from '../../core/lead-status.ts';
 import { leadTransitions } from '../../core/lead-transitions.ts';
 import { prepared } from '../db/database.ts';
 import type { Database } from '../db/schema.ts';
-import { transitionSteps } from '../lead-transitions/lead-change.sql.ts';
-import { startsFrom } from '../lead-transitions/lead-transition.sql.ts';
+import { startsFrom, transitionSteps } from '../lead-transitions/index.ts';
 
 /** The lead an undo put back; null when it came too late or the lead changed since. */
 export interface UndoneOutcome {

@@ -1,9 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { createCallingCalendarRepository } from '../calling-calendar/calling-calendar.repository.ts';
+import { createCallingCalendarRepository } from '../calling-calendar/index.ts';
 import { defaultTimeZone } from '../config/env.ts';
 import { createUnitOfWork } from '../db/unit-of-work.ts';
-import { createDistributionRepository } from '../distribution/distribution.repository.ts';
-import { createDistributionService } from '../distribution/distribution.service.ts';
+import { createDistributionRepository, createDistributionService } from '../distribution/index.ts';
 import { excelCsv, postForm, waitForBatch } from '../imports/fixtures/import-fixtures.ts';
 import { adminCredentials } from '../testing/test-app.ts';
 import { auditRecorder } from './audit.service.ts';

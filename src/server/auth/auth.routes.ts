@@ -9,16 +9,22 @@ import {
 } from '../../core/auth.ts';
 import { errorBodySchema } from '../../core/errors.ts';
 import { AppError } from '../http/app-error.ts';
-import type { UserRepository } from '../users/user.repository.ts';
 import type { Auth } from './auth.ts';
 import { addressGroup } from './client-address.ts';
 import { verifyPassword } from './password-hashing.ts';
 import { forwardCookies, toHeaders } from './session.ts';
 import type { SignInThrottleRepository, ThrottleRule } from './sign-in-throttle.repository.ts';
 
+/** What signing in reads of the users: the users feature's repository answers it. */
+export interface SignInUsers {
+  findByEmail(email: string): Promise<{ id: string; active: boolean } | undefined>;
+  passwordHashOf(userId: string): Promise<string | null>;
+  hasPassword(userId: string): Promise<boolean>;
+}
+
 export interface AuthRoutesOptions {
   auth: Auth;
-  users: UserRepository;
+  users: SignInUsers;
   throttle: SignInThrottleRepository;
   /** Forgets the sessions this server keeps, once a sign-out or a new password is committed. */
   forgetSessions: () => void;

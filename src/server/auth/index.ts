@@ -2,8 +2,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { DatabaseHandle } from '../db/database.ts';
 import type { NotificationListener } from '../db/notification-listener.ts';
 import type { Mailer } from '../mail/mailer.ts';
-import { createUserRepository } from '../users/user.repository.ts';
-import { authRoutes } from './auth.routes.ts';
+import { authRoutes, type SignInUsers } from './auth.routes.ts';
 import { type Auth, createAuth } from './auth.ts';
 import { createSessionRepository } from './session.repository.ts';
 import {
@@ -17,6 +16,8 @@ import { createSignInThrottleRepository } from './sign-in-throttle.repository.ts
 
 export interface AuthenticationOptions {
   database: DatabaseHandle;
+  /** The users feature's repository, given by app.ts: auth reads users, never the reverse. */
+  users: SignInUsers;
   /** The process's LISTEN connection: the sessions kept in memory hear of changes on it. */
   listener: NotificationListener;
   mailer: Mailer;
@@ -46,8 +47,7 @@ export interface Authentication {
 
 /** Sessions, passwords and the sign-in routes, built once for the app. */
 export function createAuthentication(options: AuthenticationOptions): Authentication {
-  const { database } = options;
-  const users = createUserRepository(database.db);
+  const { database, users } = options;
   const auth = createAuth({
     db: database.db,
     mailer: options.mailer,
@@ -80,4 +80,11 @@ export function createAuthentication(options: AuthenticationOptions): Authentica
   return { auth, resolveSession, checkSession, forgetSessions: cache.forgetAll, authFeature };
 }
 
+export { type Auth, sendPasswordLink } from './auth.ts';
+export { hashPassword } from './password-hashing.ts';
+export { createSessionRepository } from './session.repository.ts';
 export type { SessionCheck, SessionUser } from './session.ts';
+export {
+  createSignInThrottleRepository,
+  type SignInThrottleRepository,
+} from './sign-in-throttle.repository.ts';

@@ -1,16 +1,12 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Role } from '../../core/roles.ts';
+import type { SessionUser } from '../http/access.ts';
 import { AppError } from '../http/app-error.ts';
 import type { Auth } from './auth.ts';
 import type { SessionRepository, StoredSession } from './session.repository.ts';
 
-export interface SessionUser {
-  id: string;
-  name: string;
-  email: string;
-  role: Role;
-}
+export type { SessionUser };
 
 export function toHeaders(request: FastifyRequest): Headers {
   const headers = new Headers();

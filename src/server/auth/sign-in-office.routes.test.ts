@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { createTestApp, type TestApp, testOrigin } from '../testing/test-app.ts';
-import { createUserRepository } from '../users/user.repository.ts';
+import { createUserRepository } from '../users/index.ts';
 import { hashPassword } from './password-hashing.ts';
 
 /** A call centre's office: 200 assessors behind one public address. */

@@ -1,7 +1,7 @@
 import { type Kysely, sql } from 'kysely';
 import { blockListNameKey } from '../../core/block-lists.ts';
 import type { Database } from '../db/schema.ts';
-import { blockLeadsWithPhones } from '../lead-transitions/lead-change.sql.ts';
+import { blockLeadsWithPhones } from '../lead-transitions/index.ts';
 
 export interface BlockListSourceRow {
   id: number;

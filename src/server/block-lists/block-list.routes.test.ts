@@ -6,7 +6,7 @@ import {
   utf8Csv,
   waitForBatch,
 } from '../imports/fixtures/import-fixtures.ts';
-import type { ImportWorker } from '../imports/import.worker.ts';
+import type { ImportWorker } from '../imports/index.ts';
 import { createTestApp, type TestApp, type TestUser, testOrigin } from '../testing/test-app.ts';
 import { listHistoryReason } from './block-list.service.ts';
 

@@ -10,7 +10,7 @@ import type { AuditTrail } from '../audit/index.ts';
 import type { RunUnitOfWork } from '../db/unit-of-work.ts';
 import { AppError } from '../http/app-error.ts';
 import type { SavedUpload } from '../http/multipart-upload.ts';
-import { transitionEvent } from '../lead-transitions/lead-transition-event.ts';
+import { transitionEvent } from '../lead-transitions/index.ts';
 import { type FileInspection, inspectFile, readFileRowBatches } from '../spreadsheets/index.ts';
 import type { BlockListRepository, BlockListSourceRow } from './block-list.repository.ts';
 

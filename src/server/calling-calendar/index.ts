@@ -15,3 +15,8 @@ export const callingCalendarFeature: FastifyPluginAsync<FeatureOptions> = async 
   });
   await app.register(callingCalendarRoutes, { callingCalendarService });
 };
+
+export {
+  type CallingCalendarRepository,
+  createCallingCalendarRepository,
+} from './calling-calendar.repository.ts';

@@ -15,3 +15,8 @@ export const contactRulesFeature: FastifyPluginAsync<FeatureOptions> = async (
   });
   await app.register(contactRulesRoutes, { contactRulesService });
 };
+
+export {
+  type ContactRulesRepository,
+  createContactRulesRepository,
+} from './contact-rules.repository.ts';

@@ -1,10 +1,12 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { createAttemptRepository } from '../attempts/attempt.repository.ts';
-import { createAttemptService } from '../attempts/attempt.service.ts';
-import { createMyLeadsRepository } from '../attempts/my-leads.repository.ts';
-import { createOutcomeUndoRepository } from '../attempts/outcome-undo.repository.ts';
-import { createSessionRepository } from '../auth/session.repository.ts';
+import {
+  createAttemptRepository,
+  createAttemptService,
+  createMyLeadsRepository,
+  createOutcomeUndoRepository,
+} from '../attempts/index.ts';
+import { createSessionRepository } from '../auth/index.ts';
 import { defaultTimeZone } from '../config/env.ts';
 import { createTestDatabase, type TestDatabase } from '../testing/test-database.ts';
 import { everyHourCalendar, setCallingHours } from '../testing/test-settings.ts';

@@ -1,8 +1,15 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { AppEvent } from '../../core/events.ts';
-import type { EventPublisher } from '../events/event-publisher.ts';
 import type { AuditEvent, AuditTrail } from './audit-step.ts';
 import type { Database } from './schema.ts';
+
+/**
+ * Where committed changes are announced: the events feature's publisher is one. Declared
+ * here so that the write path imports no feature (an import circle through feature.ts).
+ */
+export interface EventSink {
+  publish(...events: AppEvent[]): void;
+}
 
 /** One change as services make it: its statements, its audit row and its events. */
 export interface UnitOfWork {
@@ -24,10 +31,7 @@ export type RunUnitOfWork = <T>(
  * The one way services write: transaction, audit row inside it, events after the commit,
  * through the process's one event publisher.
  */
-export function createUnitOfWork(
-  db: Kysely<Database>,
-  events: Pick<EventPublisher, 'publish'>,
-): RunUnitOfWork {
+export function createUnitOfWork(db: Kysely<Database>, events: EventSink): RunUnitOfWork {
   return async (audit, work) => {
     const committed: AppEvent[] = [];
     const result = await db.transaction().execute((trx) =>

@@ -4,8 +4,7 @@ import { distributableStatuses, workableStatuses } from '../../core/lead-status.
 import { phoneIsFree } from '../db/blocked-phones.ts';
 import { type LocalTime, localTime } from '../db/local-time.ts';
 import type { Database } from '../db/schema.ts';
-import { transitionSteps } from '../lead-transitions/lead-change.sql.ts';
-import { startsFrom } from '../lead-transitions/lead-transition.sql.ts';
+import { startsFrom, transitionSteps } from '../lead-transitions/index.ts';
 import type { PoolLead } from './allocation.ts';
 
 export interface PoolQuery {

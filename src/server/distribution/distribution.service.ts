@@ -7,11 +7,11 @@ import type {
 } from '../../core/distribution.ts';
 import { fairCounts } from '../../core/fair-split.ts';
 import type { AuditTrail } from '../audit/index.ts';
-import type { SessionUser } from '../auth/session.ts';
-import type { CallingCalendarRepository } from '../calling-calendar/calling-calendar.repository.ts';
+import type { SessionUser } from '../auth/index.ts';
+import type { CallingCalendarRepository } from '../calling-calendar/index.ts';
 import type { RunUnitOfWork } from '../db/unit-of-work.ts';
 import { AppError } from '../http/app-error.ts';
-import { transitionEvent } from '../lead-transitions/lead-transition-event.ts';
+import { transitionEvent } from '../lead-transitions/index.ts';
 import { assignLeads } from './allocation.ts';
 import type {
   DistributionRepository,

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsync } from 'fastify';
-import { createCallingCalendarRepository } from '../calling-calendar/calling-calendar.repository.ts';
+import { createCallingCalendarRepository } from '../calling-calendar/index.ts';
 import type { FeatureOptions } from '../feature.ts';
 import { createDistributionRepository } from './distribution.repository.ts';
 import { distributionRoutes } from './distribution.routes.ts';
@@ -17,3 +17,6 @@ export const distributionFeature: FastifyPluginAsync<FeatureOptions> = async (
   });
   await app.register(distributionRoutes, { distributionService });
 };
+
+export { createDistributionRepository } from './distribution.repository.ts';
+export { createDistributionService } from './distribution.service.ts';

@@ -1,6 +1,6 @@
 import { type Kysely, type RawBuilder, type SqlBool, sql } from 'kysely';
 import type { Database } from '../db/schema.ts';
-import { blockLeadsWithPhones } from '../lead-transitions/lead-change.sql.ts';
+import { blockLeadsWithPhones } from '../lead-transitions/index.ts';
 
 /** What the search box of the block list was understood to mean. */
 export type BlockedPhoneSearch =

@@ -4,7 +4,7 @@ import type { AuditTrail } from '../audit/index.ts';
 import type { RunUnitOfWork } from '../db/unit-of-work.ts';
 import { AppError } from '../http/app-error.ts';
 import { decodeTimeKeyCursor, encodeTimeCursor } from '../http/keyset-cursor.ts';
-import { transitionEvent } from '../lead-transitions/lead-transition-event.ts';
+import { transitionEvent } from '../lead-transitions/index.ts';
 import type {
   BlockedPhoneCursor,
   BlockedPhoneRow,

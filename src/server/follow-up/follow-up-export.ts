@@ -1,6 +1,6 @@
 import { formatCpf } from '../../core/cpf.ts';
 import { formatBrazilianPhone } from '../../core/phone.ts';
-import { type SpreadsheetLayout, textCell } from '../export/spreadsheet-export.ts';
+import { type SpreadsheetLayout, textCell } from '../export/index.ts';
 import type { FollowUpExportRow } from './follow-up.repository.ts';
 
 /** The accepted leads as exported (`/acompanhar`). */

@@ -9,7 +9,7 @@ import {
 import { errorBodySchema } from '../../core/errors.ts';
 import { leadIdParamsSchema } from '../../core/leads.ts';
 import { filterForAudit } from '../audit/index.ts';
-import { sendSpreadsheet } from '../export/spreadsheet-export.ts';
+import { sendSpreadsheet } from '../export/index.ts';
 import type { FollowUpService } from './follow-up.service.ts';
 import { followUpExportLayout } from './follow-up-export.ts';
 

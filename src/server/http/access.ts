@@ -1,6 +1,6 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { type ApiScope, missingScopeMessage } from '../../core/api-tokens.ts';
-import type { SessionResolver, SessionUser } from '../auth/session.ts';
+import type { Role } from '../../core/roles.ts';
 import { AppError } from './app-error.ts';
 import { isOwnAddressOrigin } from './own-address.ts';
 
@@ -10,6 +10,20 @@ import { isOwnAddressOrigin } from './own-address.ts';
  * with that scope too; every other route refuses tokens.
  */
 export type RouteAccess = 'public' | 'signedIn' | 'admin' | 'token';
+
+/** The signed-in user of a request, as the auth feature's session check finds it. */
+export interface SessionUser {
+  id: string;
+  name: string;
+  email: string;
+  role: Role;
+}
+
+/** The auth feature's session check: the user of a request's session, or a refusal. */
+export type SessionResolver = (
+  request: FastifyRequest,
+  reply: FastifyReply,
+) => Promise<SessionUser>;
 
 /** The integration behind a request made with a valid token. */
 export interface ApiTokenPrincipal {

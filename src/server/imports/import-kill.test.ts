@@ -12,8 +12,7 @@ import {
 } from '../testing/spawn-server.ts';
 import { adminCredentials } from '../testing/test-app.ts';
 import { createTestDatabase, type TestDatabase } from '../testing/test-database.ts';
-import { ensureFirstAdmin } from '../users/first-admin.ts';
-import { createUserRepository } from '../users/user.repository.ts';
+import { createUserRepository, ensureFirstAdmin } from '../users/index.ts';
 
 const rows = 120_000;
 let database: TestDatabase;

@@ -13,8 +13,7 @@ import {
 import { holdTableLock, waitForBackendBlockedOn } from '../testing/table-lock.ts';
 import { adminCredentials } from '../testing/test-app.ts';
 import { createTestDatabase, type TestDatabase } from '../testing/test-database.ts';
-import { ensureFirstAdmin } from '../users/first-admin.ts';
-import { createUserRepository } from '../users/user.repository.ts';
+import { createUserRepository, ensureFirstAdmin } from '../users/index.ts';
 
 const rows = 5_000;
 let database: TestDatabase;

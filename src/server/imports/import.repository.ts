@@ -1,7 +1,7 @@
 import { type Kysely, type SqlBool, sql, type Transaction } from 'kysely';
 import type { LegalBasis } from '../../core/imports.ts';
 import type { Database } from '../db/schema.ts';
-import { deleteLeads } from '../lead-transitions/lead-change.sql.ts';
+import { deleteLeads } from '../lead-transitions/index.ts';
 
 /**
  * What undoing a batch found. On 'in-use' the caller rolls the transaction back, which keeps

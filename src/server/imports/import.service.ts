@@ -11,11 +11,10 @@ import {
 } from '../../core/imports.ts';
 import type { AuditTrail } from '../audit/index.ts';
 import type { RunUnitOfWork } from '../db/unit-of-work.ts';
-import { csvBom, csvLines } from '../export/csv.ts';
-import { neutraliseCell } from '../export/spreadsheet-export.ts';
+import { csvBom, csvLines, neutraliseCell } from '../export/index.ts';
 import { AppError } from '../http/app-error.ts';
 import type { SavedUpload } from '../http/multipart-upload.ts';
-import { transitionEvent } from '../lead-transitions/lead-transition-event.ts';
+import { transitionEvent } from '../lead-transitions/index.ts';
 import { inspectFile } from '../spreadsheets/index.ts';
 import { guessMapping } from './guess-mapping.ts';
 import type { ImportRepository } from './import.repository.ts';

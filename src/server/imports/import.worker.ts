@@ -10,7 +10,7 @@ import {
   type ReadProgress,
   readFileRowBatches,
 } from '../spreadsheets/index.ts';
-import { enqueueImportFinished } from '../webhooks/webhook-outbox.sql.ts';
+import { enqueueImportFinished } from '../webhooks/index.ts';
 import { ChunkBuffers } from './chunk-buffers.ts';
 import { createHeapCollector } from './heap-collector.ts';
 import { createImportRepository } from './import.repository.ts';

@@ -27,3 +27,5 @@ export { type ImportWorker, startImportWorker } from './import.worker.ts';
 /** A lead sent by another system is read, checked and stored as an imported row is. */
 export { insertNumbers } from './import-chunk.sql.ts';
 export { normaliseRow, type RowLayout } from './import-row.ts';
+
+export { erasureImportRowSteps } from './import-rows-erasure.sql.ts';

@@ -3,14 +3,15 @@ import { type LeadAction, leadTransitions } from '../../core/lead-transitions.ts
 import type { LeadFilter } from '../../core/leads.ts';
 import { type LocalTime, localTime } from '../db/local-time.ts';
 import type { Database } from '../db/schema.ts';
-import { erasureImportRowSteps } from '../imports/import-rows-erasure.sql.ts';
-import { transitionSteps } from '../lead-transitions/lead-change.sql.ts';
-import { startsFrom, type TransitionValues } from '../lead-transitions/lead-transition.sql.ts';
+import { erasureImportRowSteps } from '../imports/index.ts';
 import {
+  startsFrom,
   type TransitionEvent,
+  type TransitionValues,
   transitionEvent,
-} from '../lead-transitions/lead-transition-event.ts';
-import { erasureWebhookSteps } from '../webhooks/webhook-outbox.sql.ts';
+  transitionSteps,
+} from '../lead-transitions/index.ts';
+import { erasureWebhookSteps } from '../webhooks/index.ts';
 import { leadFilterCondition } from './lead-filter.sql.ts';
 
 /** The rows of a bulk action: chosen ids, or every lead of a filter. */

@@ -2,9 +2,9 @@ import { formatCpf } from '../../core/cpf.ts';
 import { type LeadPhone, phoneStateLabels } from '../../core/lead-phones.ts';
 import { type LeadStatus, leadStatusLabels } from '../../core/lead-status.ts';
 import { formatBrazilianPhone } from '../../core/phone.ts';
-import { type Cell, type SpreadsheetLayout, textCell } from '../export/spreadsheet-export.ts';
+import { type Cell, type SpreadsheetLayout, textCell } from '../export/index.ts';
 
-export { neutraliseCell } from '../export/spreadsheet-export.ts';
+export { neutraliseCell } from '../export/index.ts';
 
 /** A lead as exported; erased leads are never among them. */
 export interface ExportRow {

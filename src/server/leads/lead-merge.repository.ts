@@ -3,8 +3,7 @@ import type { LeadPhone } from '../../core/lead-phones.ts';
 import type { LeadStatus } from '../../core/lead-status.ts';
 import { phoneIsBlocked } from '../db/blocked-phones.ts';
 import type { Database } from '../db/schema.ts';
-import { mergeHistory, transitionSteps } from '../lead-transitions/lead-change.sql.ts';
-import { startsFrom } from '../lead-transitions/lead-transition.sql.ts';
+import { mergeHistory, startsFrom, transitionSteps } from '../lead-transitions/index.ts';
 
 /** A lead as the merge lists it, before it becomes the API's MergeCandidate. */
 export interface MergeCandidateRow {

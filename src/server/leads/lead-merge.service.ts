@@ -6,7 +6,7 @@ import type { LeadDetail } from '../../core/leads.ts';
 import type { AuditTrail } from '../audit/index.ts';
 import type { RunUnitOfWork } from '../db/unit-of-work.ts';
 import { AppError } from '../http/app-error.ts';
-import { transitionEvent } from '../lead-transitions/lead-transition-event.ts';
+import { transitionEvent } from '../lead-transitions/index.ts';
 import type {
   LeadMergeRepository,
   MergeCandidateRow,

@@ -17,7 +17,7 @@ import {
   updateLeadBodySchema,
 } from '../../core/leads.ts';
 import { filterForAudit } from '../audit/index.ts';
-import { sendSpreadsheet } from '../export/spreadsheet-export.ts';
+import { sendSpreadsheet } from '../export/index.ts';
 import type { LeadService } from './lead.service.ts';
 import { leadExportLayout } from './lead-export.ts';
 

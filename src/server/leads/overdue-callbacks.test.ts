@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { defaultContactRules } from '../../core/contact-rules.ts';
 import { defaultTimeZone } from '../config/env.ts';
-import { createContactRulesRepository } from '../contact-rules/contact-rules.repository.ts';
+import { createContactRulesRepository } from '../contact-rules/index.ts';
 import { createUnitOfWork } from '../db/unit-of-work.ts';
 import { createTestApp, type TestApp, type TestUser, testOrigin } from '../testing/test-app.ts';
 import { createLeadChangeRepository } from './lead-change.repository.ts';

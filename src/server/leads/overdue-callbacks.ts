@@ -1,5 +1,5 @@
-import type { ContactRulesRepository } from '../contact-rules/contact-rules.repository.ts';
-import { createContactRulesRepository } from '../contact-rules/contact-rules.repository.ts';
+import type { ContactRulesRepository } from '../contact-rules/index.ts';
+import { createContactRulesRepository } from '../contact-rules/index.ts';
 import type { DatabaseHandle } from '../db/database.ts';
 import { createUnitOfWork, type RunUnitOfWork } from '../db/unit-of-work.ts';
 import type { EventPublisher } from '../events/index.ts';

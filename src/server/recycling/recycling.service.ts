@@ -9,10 +9,10 @@ import {
   recyclingRulesSchema,
 } from '../../core/recycling.ts';
 import type { AuditTrail } from '../audit/index.ts';
-import type { SessionUser } from '../auth/session.ts';
+import type { SessionUser } from '../auth/index.ts';
 import type { RunUnitOfWork } from '../db/unit-of-work.ts';
 import { AppError } from '../http/app-error.ts';
-import { transitionEvent } from '../lead-transitions/lead-transition-event.ts';
+import { transitionEvent } from '../lead-transitions/index.ts';
 import type { RecyclingRepository, RecyclingStatements } from './recycling.repository.ts';
 
 export type RecyclingRulesPatchBody = z.output<typeof recyclingRulesPatchSchema>;

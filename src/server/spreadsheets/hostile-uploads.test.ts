@@ -6,8 +6,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { type SpawnedServer, signInAsAdmin, spawnServer } from '../testing/spawn-server.ts';
 import { adminCredentials } from '../testing/test-app.ts';
 import { createTestDatabase, type TestDatabase } from '../testing/test-database.ts';
-import { ensureFirstAdmin } from '../users/first-admin.ts';
-import { createUserRepository } from '../users/user.repository.ts';
+import { createUserRepository, ensureFirstAdmin } from '../users/index.ts';
 import {
   fileReaders,
   hostileFiles,

@@ -2,7 +2,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadExcelJs } from '../export/load-exceljs.ts';
+import { loadExcelJs } from '../export/index.ts';
 import type { FileRow } from './file-row.ts';
 import { isDateFormatCode, serialDateText } from './xlsx-dates.ts';
 import { readXlsxPreview, readXlsxRows } from './xlsx-reader.ts';

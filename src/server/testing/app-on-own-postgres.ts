@@ -9,8 +9,7 @@ import {
   findFreePort,
   startEmbeddedPostgres,
 } from '../db/embedded-postgres.ts';
-import { ensureFirstAdmin } from '../users/first-admin.ts';
-import { createUserRepository } from '../users/user.repository.ts';
+import { createUserRepository, ensureFirstAdmin } from '../users/index.ts';
 import { adminCredentials, testAuthSecret, testEnv } from './test-app.ts';
 
 export interface AppOnOwnPostgres {

@@ -1,8 +1,8 @@
 import { expect } from 'vitest';
 import { errorMessages } from '../../core/errors.ts';
-import { hashPassword } from '../auth/password-hashing.ts';
-import { createContactRulesRepository } from '../contact-rules/contact-rules.repository.ts';
-import { createUserRepository } from '../users/user.repository.ts';
+import { hashPassword } from '../auth/index.ts';
+import { createContactRulesRepository } from '../contact-rules/index.ts';
+import { createUserRepository } from '../users/index.ts';
 import type { AppOnOwnPostgres } from './app-on-own-postgres.ts';
 import { adminCredentials, cookieFrom, testOrigin } from './test-app.ts';
 import { everyHourCalendar, highestContactRules, setCallingHours } from './test-settings.ts';

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { hashPassword } from '../auth/password-hashing.ts';
+import { hashPassword } from '../auth/index.ts';
 import type { UserRepository } from './user.repository.ts';
 
 export interface FirstAdminSettings {

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
-import type { Auth } from '../auth/auth.ts';
-import { createSignInThrottleRepository } from '../auth/sign-in-throttle.repository.ts';
+import type { Auth } from '../auth/index.ts';
+import { createSignInThrottleRepository } from '../auth/index.ts';
 import type { DatabaseHandle } from '../db/database.ts';
 import type { RunUnitOfWork } from '../db/unit-of-work.ts';
 import { createUserRepository } from './user.repository.ts';
@@ -31,3 +31,6 @@ export const usersFeature: FastifyPluginAsync<UsersFeatureOptions> = async (
   });
   await app.register(userRoutes, { userService });
 };
+
+export { ensureFirstAdmin, type FirstAdminSettings } from './first-admin.ts';
+export { createUserRepository } from './user.repository.ts';

@@ -1,9 +1,8 @@
 import { appRoutes } from '../../core/app-routes.ts';
 import { defaultDailyQuota, type User } from '../../core/users.ts';
 import type { AuditTrail } from '../audit/index.ts';
-import { type Auth, sendPasswordLink } from '../auth/auth.ts';
-import { hashPassword } from '../auth/password-hashing.ts';
-import type { SignInThrottleRepository } from '../auth/sign-in-throttle.repository.ts';
+import type { SignInThrottleRepository } from '../auth/index.ts';
+import { type Auth, hashPassword, sendPasswordLink } from '../auth/index.ts';
 import type { RunUnitOfWork } from '../db/unit-of-work.ts';
 import { AppError } from '../http/app-error.ts';
 import type { NewUser, UserChanges, UserRecord, UserRepository } from './user.repository.ts';

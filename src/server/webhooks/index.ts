@@ -23,3 +23,9 @@ export {
   type WebhookWorker,
   type WebhookWorkerOptions,
 } from './webhook.worker.ts';
+
+export {
+  callWebhookDeliveries,
+  enqueueImportFinished,
+  erasureWebhookSteps,
+} from './webhook-outbox.sql.ts';

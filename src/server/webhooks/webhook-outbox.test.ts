@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { leadFileHeader, postForm, waitForBatch } from '../imports/fixtures/import-fixtures.ts';
-import { startImportWorker } from '../imports/import.worker.ts';
+import { startImportWorker } from '../imports/index.ts';
 import {
   createTestApp,
   type TestApp,
