@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { setUpDashboardTestApp } from './fixtures/dashboard-test-app.ts';
 
-const { context, readDashboard, post, expectSummariesExact } = setUpDashboardTestApp();
+const { context, readDashboard, expectSummariesExact } = setUpDashboardTestApp();
 
 describe('concurrent writes', () => {
   it('a transaction holding changed leads does not hold up the calls of others', async () => {
@@ -19,10 +19,7 @@ describe('concurrent writes', () => {
         setTimeout(() => resolve('blocked'), 5000),
       );
       const response = await Promise.race([
-        post(`/api/leads/${called}/attempts`, context.ana.cookie, {
-          outcome: 'green',
-          channel: 'phone',
-        }),
+        context.t.recordCall(context.ana, called as number, 'green', { channel: 'phone' }),
         timeout,
       ]);
       expect(response === 'blocked' ? response : response.statusCode).toBe(201);
@@ -54,10 +51,7 @@ describe('concurrent writes', () => {
         setTimeout(() => resolve('blocked'), 5000),
       );
       const response = await Promise.race([
-        post(`/api/leads/${second}/attempts`, context.ana.cookie, {
-          outcome: 'no_answer',
-          channel: 'phone',
-        }),
+        context.t.recordCall(context.ana, second as number, 'no_answer', { channel: 'phone' }),
         timeout,
       ]);
       expect(response === 'blocked' ? response : response.statusCode).toBe(201);

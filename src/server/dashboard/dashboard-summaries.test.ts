@@ -50,11 +50,11 @@ describe('the summaries stay exact', () => {
       .execute();
     const outcomes = ['green', 'red', 'no_answer', 'red'] as const;
     for (const [index, outcome] of outcomes.entries()) {
-      const response = await post(
-        `/api/leads/${anaLeads[index]?.id}/attempts`,
-        context.ana.cookie,
+      const response = await context.t.recordCall(
+        context.ana,
+        anaLeads[index]?.id as number,
+        outcome,
         {
-          outcome,
           channel: 'phone',
         },
       );

@@ -20,8 +20,7 @@ async function anasDay() {
   return assessors.find((assessor) => assessor.id === ana.id);
 }
 
-const record = (leadId: number, outcome: string) =>
-  t.as(ana).post(`/api/leads/${leadId}/attempts`, { outcome });
+const record = (leadId: number, outcome: string) => t.recordCall(ana, leadId, outcome);
 
 it('counts what today gave, what was worked and what is left from earlier days, and none shrinks as leads are worked', async () => {
   const twoDaysAgo = new Date(Date.now() - 2 * 24 * 3600 * 1000);

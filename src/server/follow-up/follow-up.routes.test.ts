@@ -236,9 +236,7 @@ describe('/api/follow-up', () => {
       owner_id: ana.id,
       assigned_at: new Date(),
     });
-    const call = await t
-      .as(ana)
-      .post(`/api/leads/${leadId}/attempts`, { outcome: 'green', note: 'vai cadastrar hoje' });
+    const call = await t.recordCall(ana, leadId, 'green', { note: 'vai cadastrar hoje' });
     expect(call.statusCode, call.body).toBe(201);
     const page = await list(`assessor=${ana.id}&limit=1`);
     expect(page.leads[0]).toMatchObject({

@@ -116,9 +116,7 @@ beforeAll(async () => {
   [ownLead] = (await t.seedLeads(1, { ...assigned, owner_id: assessor.id })) as [number];
   [otherLead] = (await t.seedLeads(1, { ...assigned, owner_id: otherAssessor.id })) as [number];
   // The other assessor's lead has a call and a history, which must stay as they are.
-  const call = await t
-    .as(otherAssessor)
-    .post(`/api/leads/${otherLead}/attempts`, { outcome: 'no_answer', note: 'Caixa postal' });
+  const call = await t.recordCall(otherAssessor, otherLead, 'no_answer', { note: 'Caixa postal' });
   expect(call.statusCode).toBe(201);
 
   const document = (await t.app.inject({ url: '/api/openapi.json' })).json() as {

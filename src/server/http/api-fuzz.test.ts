@@ -79,12 +79,8 @@ async function seedRows(): Promise<string[]> {
   const ownLeads = await t.seedLeads(3, { ...assigned, owner_id: assessor.id });
   const otherLeads = await t.seedLeads(3, { ...assigned, owner_id: otherAssessor.id });
   const poolLeads = await t.seedLeads(3, { name: 'Lead do pool' });
-  const headers = t.as(assessor).headers;
-  const call = await t.app.inject({
-    method: 'POST',
-    url: `/api/leads/${ownLeads[0]}/attempts`,
-    headers,
-    payload: { outcome: 'green', note: 'Aceitou na primeira ligação' },
+  const call = await t.recordCall(assessor, ownLeads[0] as number, 'green', {
+    note: 'Aceitou na primeira ligação',
   });
   expect(call.statusCode).toBe(201);
   const blocked = await t.as(adminCookie).post('/api/leads/bulk', {

@@ -187,7 +187,7 @@ describe('merging two leads of one person', () => {
       .where('id', '=', removed)
       .execute();
     const callAs = (leadId: number, outcome: string) =>
-      context.t.as(context.assessor).post(`/api/leads/${leadId}/attempts`, { outcome });
+      context.t.recordCall(context.assessor, leadId, outcome);
     const blocked = await callAs(removed, 'do_not_call');
     expect(blocked.statusCode, blocked.body).toBe(201);
 

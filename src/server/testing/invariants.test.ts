@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { invariantViolations } from './invariants.ts';
-import { createTestApp, type TestApp, type TestUser, testOrigin } from './test-app.ts';
+import { createTestApp, type TestApp, type TestUser } from './test-app.ts';
 
 // The invariants are what the crash and outage tests rely on: each rule must see the damage
 // it names. The data is made by the app, then broken the way a half-done write would.
@@ -12,12 +12,7 @@ beforeAll(async () => {
   t = await createTestApp();
   assessor = await t.createSignedInUser('assessor', 'Ana');
   await t.seedLeads(6);
-  const distributed = await t.app.inject({
-    method: 'POST',
-    url: '/api/distributions',
-    headers: { origin: testOrigin, cookie: await t.signInAsAdmin() },
-    payload: { each: 4 },
-  });
+  const distributed = await t.as(await t.signInAsAdmin()).post('/api/distributions', { each: 4 });
   expect(distributed.statusCode).toBe(201);
   const [lead] = await t.database.db
     .selectFrom('leads')
@@ -25,12 +20,7 @@ beforeAll(async () => {
     .where('owner_id', '=', assessor.id)
     .orderBy('id')
     .execute();
-  const called = await t.app.inject({
-    method: 'POST',
-    url: `/api/leads/${lead?.id}/attempts`,
-    headers: { origin: testOrigin, cookie: assessor.cookie },
-    payload: { outcome: 'no_answer' },
-  });
+  const called = await t.recordCall(assessor, lead?.id as number, 'no_answer');
   expect(called.statusCode).toBe(201);
 });
 

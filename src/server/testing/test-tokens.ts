@@ -1,5 +1,5 @@
 import type { ApiScope } from '../../core/api-tokens.ts';
-import { type TestApp, testOrigin } from './test-app.ts';
+import type { TestApp } from './test-app.ts';
 
 /** Creates an API token as the admin would, and answers its id and secret. */
 export async function createTestToken(
@@ -8,12 +8,7 @@ export async function createTestToken(
   scopes: ApiScope[],
   name = `Integração ${scopes.join(' ')}`,
 ): Promise<{ id: number; secret: string }> {
-  const response = await t.app.inject({
-    method: 'POST',
-    url: '/api/api-tokens',
-    headers: { origin: testOrigin, cookie: adminCookie },
-    payload: { name, scopes },
-  });
+  const response = await t.as(adminCookie).post('/api/api-tokens', { name, scopes });
   if (response.statusCode !== 201) {
     throw new Error(`token not created: ${response.statusCode} ${response.body}`);
   }
