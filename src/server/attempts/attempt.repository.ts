@@ -7,7 +7,7 @@ import {
   type NextCallReason,
   type NoAnswerKind,
 } from '../../core/contact-rules.ts';
-import type { LeadPhone } from '../../core/lead-phones.ts';
+import type { LeadPhone, PhoneState } from '../../core/lead-phones.ts';
 import type { AttemptOutcome, LeadStatus } from '../../core/lead-status.ts';
 import type { LeadAction } from '../../core/lead-transitions.ts';
 import type { Channel } from '../../core/leads.ts';
@@ -58,8 +58,11 @@ export interface OutcomeChange {
    * numbers may be dialled any more. A call that dials a blocked number is not recorded.
    */
   dials: boolean;
-  /** The lead's number the call found dead (one of several, in lead_phones); null: none. */
-  invalidPhone: string | null;
+  /**
+   * The lead's number the call marks (one of several, in lead_phones) and the state it takes:
+   * dead, someone else's (src/core/outcomes.ts); null: none.
+   */
+  markedPhone: { phone: string; state: PhoneState } | null;
   /** The WhatsApp message template sent, checked active by callHistory; null: none. */
   messageTemplateId: number | null;
 }
@@ -222,9 +225,10 @@ export function createAttemptRepository(db: Kysely<Database>, timeZone: string) 
             returning: sql`l.attempts`,
             by: assessorId,
             reason: change.reason,
-          })}, dead_number as (
-            update lead_phones n set state = 'invalid'
-            from allowed where n.lead_id = allowed.id and n.phone = ${change.invalidPhone}::text
+          })}, marked_number as (
+            update lead_phones n set state = ${change.markedPhone?.state ?? null}::text
+            from allowed
+            where n.lead_id = allowed.id and n.phone = ${change.markedPhone?.phone ?? null}::text
           ), undo as (
             -- The lead as it was, so "Desfazer" can put it back.
             insert into outcome_undo (assessor_id, attempt_id, lead_id, recorded_at, status,
@@ -234,10 +238,10 @@ export function createAttemptRepository(db: Kysely<Database>, timeZone: string) 
               l.last_owner_id, l.assigned_at, l.callback_at, l.status_changed_at, l.next_call_at,
               l.next_call_reason, l.last_note,
               (select phone from blocked where blocked.phone = l.phone),
-              ${change.invalidPhone}::text
+              ${change.markedPhone?.phone ?? null}::text
             from allowed l join attempt a on true
           ), webhooks as (
-            ${callWebhookDeliveries}
+            ${callWebhookDeliveries({ attempt: 'attempt', changed: 'changed' })}
           )
           select t.status as "currentStatus", t.attempts as "currentAttempts",
             t.dialled_blocked as "dialledBlocked",

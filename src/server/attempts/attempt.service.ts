@@ -22,6 +22,7 @@ import {
 import { callablePhones, type PhoneState, phoneStateLabels } from '../../core/lead-phones.ts';
 import { type AttemptOutcome, leadStatusLabels } from '../../core/lead-status.ts';
 import { leadTransitions } from '../../core/lead-transitions.ts';
+import { callbackOutcomeKey, phoneStateMarkedBy } from '../../core/outcomes.ts';
 import type { Role } from '../../core/roles.ts';
 import type { EventPublisher } from '../events/index.ts';
 import { AppError } from '../http/app-error.ts';
@@ -123,11 +124,16 @@ function planCall(
     now,
   });
   if (plan.refused !== undefined) throw new AppError('CONFLICT', plan.refused);
-  // "Número inválido" marks the number dialled; the lead stays while another may be dialled.
-  const invalidPhone = outcome === 'invalid' && history.phones.length > 0 ? dialled : null;
+  // An outcome that marks the number dialled ("Número inválido", "Não conhece o titular")
+  // marks it on a lead with several; the lead stays while another may be dialled.
+  const markedState = phoneStateMarkedBy(outcome);
+  const markedPhone =
+    markedState !== null && history.phones.length > 0 && dialled
+      ? { phone: dialled, state: markedState }
+      : null;
   const otherCallable = callablePhones(history.phones).some((phone) => phone.phone !== dialled);
   const action =
-    invalidPhone && otherCallable ? 'numberMarked' : callActionOf(outcome, plan.triesSpent);
+    markedPhone && otherCallable ? 'numberMarked' : callActionOf(outcome, plan.triesSpent);
   const outcomeLabel = noAnswerKind ? retryKeyLabels[noAnswerKind] : leadStatusLabels[outcome];
   return {
     action,
@@ -147,7 +153,7 @@ function planCall(
           : `${leadTransitions[action].label} (${outcomeLabel})`,
     dialledPhone: dialled,
     dials: !nothingToDial(history),
-    invalidPhone,
+    markedPhone,
     messageTemplateId: body.messageTemplateId ?? null,
   };
 }
@@ -190,7 +196,7 @@ function callActionOf(outcome: AttemptOutcome, triesSpent: AfterLastTry | null):
   if (triesSpent === 'pool') return 'lastTryToPool';
   if (triesSpent === 'recycle') return 'lastTryToRecycling';
   if (triesSpent === 'close') return 'lastTryClosed';
-  return outcome === 'yellow' ? 'scheduleCallback' : 'recordOutcome';
+  return outcome === callbackOutcomeKey ? 'scheduleCallback' : 'recordOutcome';
 }
 
 export function createAttemptService({
