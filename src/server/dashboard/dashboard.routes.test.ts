@@ -1,9 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import type { Dashboard } from '../../core/dashboard.ts';
+import { attemptOutcomes, leadStatuses } from '../../core/lead-status.ts';
 import { buildApp } from '../app.ts';
 import { InvalidEnvError, readEnv } from '../config/env.ts';
 import { testAuthSecret, testEnv } from '../testing/test-app.ts';
 import { setUpDashboardTestApp } from './fixtures/dashboard-test-app.ts';
+
+/** A zero for each key: every status and outcome of the registry is counted, most of them 0. */
+const none = (keys: readonly string[]) => Object.fromEntries(keys.map((key) => [key, 0]));
 
 const { context, seedAttempts, seedDistribution, readDashboard, expectSummariesExact } =
   setUpDashboardTestApp();
@@ -131,17 +135,13 @@ describe('GET /api/dashboard', () => {
     expect(dashboard.today).toBe('2026-03-10');
     expect(dashboard.timeZone).toBe('America/Sao_Paulo');
     expect(dashboard.statusCounts).toEqual({
+      ...none(leadStatuses),
       new: 3,
       assigned: 2,
       green: 1,
-      yellow: 0,
       red: 1,
-      no_answer: 0,
       invalid: 1,
-      wrong_person: 0,
-      do_not_call: 0,
       recycled: 2,
-      exhausted: 0,
     });
     expect(dashboard.totalLeads).toBe(10);
     expect(dashboard.pool).toEqual({ new: 3, recycled: 2, total: 5 });
@@ -160,14 +160,12 @@ describe('GET /api/dashboard', () => {
     expect(byDay.get('2026-02-09')).toMatchObject({ green: 1, red: 0, total: 1 });
     expect(byDay.get('2026-03-09')).toMatchObject({ green: 1, total: 1 });
     expect(byDay.get('2026-03-10')).toEqual({
+      ...none(attemptOutcomes),
       day: '2026-03-10',
       green: 1,
       yellow: 1,
       red: 1,
       no_answer: 1,
-      invalid: 0,
-      wrong_person: 0,
-      do_not_call: 0,
       total: 4,
     });
     expect(days.reduce((sum, day) => sum + day.total, 0)).toBe(6);
