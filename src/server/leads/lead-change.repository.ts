@@ -56,7 +56,7 @@ const eraseCallPersonalData = sql`, call_personal_data as (
       or outside_window_reason is not null)
 ), numbers_erased as (
   delete from lead_phones where lead_id in (select id from locked)
-)${erasureWebhookSteps}${erasureImportRowSteps}`;
+)${erasureWebhookSteps({ locked: 'locked' })}${erasureImportRowSteps({ locked: 'locked' })}`;
 
 /**
  * The common head of a lead change: `locked` (the rows, locked), the transition's steps

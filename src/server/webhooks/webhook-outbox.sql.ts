@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import type pg from 'pg';
 import { acceptedOutcomeKey } from '../../core/outcomes.ts';
+import { stepName } from '../db/statement-steps.ts';
 
 /**
  * The webhook outbox, written by the statement (or transaction) of the change each event tells
@@ -15,12 +16,15 @@ const instant = (column: string) =>
   `to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 
 /**
- * For recording a call (attempt.repository.ts): a step of its one statement, reading its
- * `attempt` (the call inserted) and `changed` (the lead after it) steps. Every call is an
+ * For recording a call (attempt.repository.ts): a step of its one statement, reading the steps
+ * it names as `attempt` (the call inserted) and `changed` (the lead after it). Every call is an
  * `attempt.recorded`; a "green" one is also a `lead.accepted`. The lead's fields are read as
  * the statement found them: a call changes none of them.
  */
-export const callWebhookDeliveries = sql.raw(`
+export function callWebhookDeliveries(steps: { attempt: string; changed: string }) {
+  const attempt = stepName(steps.attempt);
+  const changed = stepName(steps.changed);
+  return sql.raw(`
   insert into webhook_deliveries (endpoint_id, event, lead_id, payload)
   select e.id, wanted.event, a.lead_id, jsonb_build_object(
     'occurredAt', ${instant('a.created_at')},
@@ -34,25 +38,29 @@ export const callWebhookDeliveries = sql.raw(`
   from webhook_endpoints e
   join (values ('attempt.recorded'), ('lead.accepted')) wanted (event)
     on wanted.event = any (e.events)
-  join attempt a on wanted.event = 'attempt.recorded' or a.outcome = '${acceptedOutcomeKey}'
+  join ${attempt} a on wanted.event = 'attempt.recorded' or a.outcome = '${acceptedOutcomeKey}'
   join leads l on l.id = a.lead_id
   join users u on u.id = a.assessor_id
-  left join changed c on c.id = a.lead_id
+  left join ${changed} c on c.id = a.lead_id
   where e.active`);
+}
 
 /**
- * For an erasure (lead-change.repository.ts), as steps after its `locked` one: a `lead.erased`
+ * For an erasure (lead-change.repository.ts), as steps after the one it names as `locked` (the
+ * leads erased, locked): a `lead.erased`
  * naming only the lead's ids, and the personal data taken out of the deliveries already about
  * it, sent or not (a delivery still waiting goes out without them). A delivery of a lead
  * merged into this one keeps the id it was sent with.
  */
-export const erasureWebhookSteps = sql.raw(`, webhook_lead_erased as (
+export function erasureWebhookSteps(steps: { locked: string }) {
+  const locked = stepName(steps.locked);
+  return sql.raw(`, webhook_lead_erased as (
   insert into webhook_deliveries (endpoint_id, event, lead_id, payload)
   select e.id, 'lead.erased', l.id, jsonb_build_object(
     'occurredAt', ${instant('now()')},
     'data', jsonb_build_object('lead', jsonb_build_object('id', l.id, 'externalId', l.external_id)))
   from webhook_endpoints e
-  join leads l on l.id in (select id from locked)
+  join leads l on l.id in (select id from ${locked})
   where e.active and 'lead.erased' = any (e.events)
 ), webhook_payloads_erased as (
   update webhook_deliveries d
@@ -61,8 +69,9 @@ export const erasureWebhookSteps = sql.raw(`, webhook_lead_erased as (
       'id', coalesce(d.payload #> '{data,lead,id}', to_jsonb(d.lead_id)),
       'externalId', d.payload #> '{data,lead,externalId}', 'erased', true)),
     '{data,attempt,note}', 'null', false)
-  where d.lead_id in (select id from locked) and d.event <> 'lead.erased'
+  where d.lead_id in (select id from ${locked}) and d.event <> 'lead.erased'
 )`);
+}
 
 /**
  * For the import worker, on its own connection before its COMMIT: an `import.finished` with
