@@ -58,12 +58,7 @@ it('lets an administrator unlock an account, and only an administrator', async (
     .select('id')
     .where('email', '=', email)
     .executeTakeFirstOrThrow();
-  const unlock = (cookie: string) =>
-    t.app.inject({
-      method: 'POST',
-      url: `/api/users/${user.id}/unlock-sign-in`,
-      headers: { origin: testOrigin, cookie },
-    });
+  const unlock = (cookie: string) => t.as(cookie).post(`/api/users/${user.id}/unlock-sign-in`);
   const assessor = await t.createSignedInUser('assessor');
   expect((await unlock(assessor.cookie)).statusCode).toBe(403);
   const unlocked = await unlock(await t.signInAsAdmin());

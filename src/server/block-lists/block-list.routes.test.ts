@@ -7,7 +7,7 @@ import {
   waitForBatch,
 } from '../imports/fixtures/import-fixtures.ts';
 import type { ImportWorker } from '../imports/index.ts';
-import { createTestApp, type TestApp, type TestUser, testOrigin } from '../testing/test-app.ts';
+import { createTestApp, type TestApp, type TestUser } from '../testing/test-app.ts';
 import { listHistoryReason } from './block-list.service.ts';
 
 let t: TestApp;
@@ -26,7 +26,6 @@ afterAll(async () => {
   await t?.close();
 });
 
-const asAdmin = () => ({ origin: testOrigin, cookie: adminCookie });
 const textFile = (lines: string[]) => Buffer.from(`${lines.join('\n')}\n`);
 
 function load(file: Buffer, fields: Record<string, string>, cookie = adminCookie) {
@@ -224,10 +223,7 @@ describe('POST /api/block-lists', () => {
       assessor.cookie,
     );
     expect(response.statusCode).toBe(403);
-    const list = await t.app.inject({
-      url: '/api/block-lists',
-      headers: { cookie: assessor.cookie },
-    });
+    const list = await t.as(assessor).get('/api/block-lists');
     expect(list.statusCode).toBe(403);
   });
 });
@@ -244,11 +240,9 @@ describe('a blocked number at distribution', () => {
       .where('id', '=', blocked as number)
       .execute();
 
-    const response = await t.app.inject({
-      method: 'POST',
-      url: '/api/distributions',
-      headers: asAdmin(),
-      payload: { perAssessor: { [assessor.id]: 5 }, pool: { kind: 'new', source: 'corrida' } },
+    const response = await t.as(adminCookie).post('/api/distributions', {
+      perAssessor: { [assessor.id]: 5 },
+      pool: { kind: 'new', source: 'corrida' },
     });
     expect(response.statusCode, response.body).toBe(201);
     expect((await leadRow(blocked as number)).owner_id).toBeNull();
@@ -293,25 +287,17 @@ describe('a lead with several numbers', () => {
 describe('GET and DELETE /api/block-lists', () => {
   it('lists the sources and deletes one: its numbers no longer block', async () => {
     const { source } = await loaded(textFile(['51 99999-0001']), 'Procon-RS', '2026-10-31');
-    const list = await t.app.inject({ url: '/api/block-lists', headers: asAdmin() });
+    const list = await t.as(adminCookie).get('/api/block-lists');
     expect(list.statusCode).toBe(200);
     expect(list.json().sources).toContainEqual(
       expect.objectContaining({ name: 'Procon-RS', listDate: '2026-10-31', phoneCount: 1 }),
     );
 
-    const removed = await t.app.inject({
-      method: 'DELETE',
-      url: `/api/block-lists/${source.id}`,
-      headers: asAdmin(),
-    });
+    const removed = await t.as(adminCookie).delete(`/api/block-lists/${source.id}`);
     expect(removed.statusCode, removed.body).toBe(204);
     expect(await phonesOf('Procon-RS')).toEqual([]);
     expect(await importPhone('(51) 99999-0001')).toMatchObject({ inserted: 1, blocked: 0 });
-    const again = await t.app.inject({
-      method: 'DELETE',
-      url: `/api/block-lists/${source.id}`,
-      headers: asAdmin(),
-    });
+    const again = await t.as(adminCookie).delete(`/api/block-lists/${source.id}`);
     expect(again.statusCode).toBe(404);
     expect(again.json().error.message).toBe('Lista de bloqueio não encontrada.');
   });

@@ -17,7 +17,7 @@ import {
   waitForBatch,
 } from '../imports/fixtures/import-fixtures.ts';
 import type { ImportWorker } from '../imports/index.ts';
-import { createTestApp, type TestApp, type TestUser, testOrigin } from '../testing/test-app.ts';
+import { createTestApp, type TestApp, type TestUser } from '../testing/test-app.ts';
 import { callActions } from './fixtures/call-actions.ts';
 import {
   type Applied,
@@ -48,7 +48,7 @@ beforeAll(async () => {
   t = await createTestApp();
   worker = startTestImportWorker(t);
   adminCookie = await t.signInAsAdmin();
-  adminId = (await t.app.inject({ url: '/api/me', headers: { cookie: adminCookie } })).json().id;
+  adminId = await t.adminId();
   ana = await t.createSignedInUser('assessor', 'Ana Transição');
   bruno = await t.createSignedInUser('assessor', 'Bruno Transição');
   listener = new pg.Client({ connectionString: t.database.connectionString });
@@ -65,7 +65,6 @@ afterAll(async () => {
   await t?.close();
 });
 
-const asAdmin = () => ({ origin: testOrigin, cookie: adminCookie });
 const ownedBeforeAction = new Set<LeadStatus>(['assigned', 'green', 'yellow', 'red', 'no_answer']);
 
 /** Every lead the walk seeded, as it was before its action. */
@@ -112,12 +111,7 @@ async function rowsOf(ids: Iterable<number>): Promise<Map<number, LeadRow>> {
 }
 
 async function bulk(ids: number[], operation: unknown) {
-  const response = await t.app.inject({
-    method: 'POST',
-    url: '/api/leads/bulk',
-    headers: asAdmin(),
-    payload: { target: { ids }, operation },
-  });
+  const response = await t.as(adminCookie).post('/api/leads/bulk', { target: { ids }, operation });
   expect(response.statusCode, response.body).toBe(200);
 }
 
@@ -140,11 +134,9 @@ const apply: Record<LeadAction, () => Promise<Applied>> = {
   },
   async distribute() {
     const leads = await seedOnePerStatus(() => ({ source: 'passeio' }));
-    const response = await t.app.inject({
-      method: 'POST',
-      url: '/api/distributions',
-      headers: asAdmin(),
-      payload: { perAssessor: { [bruno.id]: 20 }, pool: { kind: 'mixed', source: 'passeio' } },
+    const response = await t.as(adminCookie).post('/api/distributions', {
+      perAssessor: { [bruno.id]: 20 },
+      pool: { kind: 'mixed', source: 'passeio' },
     });
     expect(response.statusCode, response.body).toBe(201);
     return { leads, assessorId: bruno.id };
@@ -200,11 +192,7 @@ const apply: Record<LeadAction, () => Promise<Applied>> = {
           blocked_phone: null,
         })
         .execute();
-      const response = await t.app.inject({
-        method: 'POST',
-        url: `/api/attempts/${attempt.id}/undo`,
-        headers: { origin: testOrigin, cookie: ana.cookie },
-      });
+      const response = await t.as(ana).post(`/api/attempts/${attempt.id}/undo`);
       expect([200, 409], response.body).toContain(response.statusCode);
     }
     return { leads, previous };
@@ -217,11 +205,7 @@ const apply: Record<LeadAction, () => Promise<Applied>> = {
       .where('status', '=', 'red')
       .execute();
     const leads = await seedOnePerStatus();
-    const response = await t.app.inject({
-      method: 'POST',
-      url: '/api/reciclarleadsteste',
-      headers: asAdmin(),
-    });
+    const response = await t.as(adminCookie).post('/api/reciclarleadsteste');
     expect(response.statusCode, response.body).toBe(200);
     return { leads };
   },
@@ -260,12 +244,7 @@ const apply: Record<LeadAction, () => Promise<Applied>> = {
     const leads = await seedOnePerStatus((status) => ({ cpf: cpfOf(status) }));
     for (const [status, id] of leads) {
       const kept = await seedLead({ status: 'new', cpf: cpfOf(status) });
-      const response = await t.app.inject({
-        method: 'POST',
-        url: `/api/leads/${kept}/merge`,
-        headers: asAdmin(),
-        payload: { other: id },
-      });
+      const response = await t.as(adminCookie).post(`/api/leads/${kept}/merge`, { other: id });
       expect(response.statusCode, response.body).toBe(200);
     }
     return { leads };
@@ -295,11 +274,7 @@ const apply: Record<LeadAction, () => Promise<Applied>> = {
         callback_at: status === 'yellow' ? hoursFromNow(-1) : null,
       });
       leads.set(status, id);
-      await t.app.inject({
-        method: 'POST',
-        url: `/api/imports/${batch.id}/undo`,
-        headers: asAdmin(),
-      });
+      await t.as(adminCookie).post(`/api/imports/${batch.id}/undo`);
     }
     return { leads };
   },

@@ -8,12 +8,11 @@ import {
   waitForBatch,
 } from '../imports/fixtures/import-fixtures.ts';
 import type { ImportWorker } from '../imports/index.ts';
-import { testOrigin } from '../testing/test-app.ts';
 import { bearer, createTestToken } from '../testing/test-tokens.ts';
 import { webhookRequests } from '../webhooks/fixtures/webhook-test-app.ts';
 import { setUpLeadTestApp } from './fixtures/lead-test-app.ts';
 
-const { context, asAdmin } = setUpLeadTestApp();
+const { context } = setUpLeadTestApp();
 let importWorker: ImportWorker;
 
 /** The person erased, with two numbers: one from a file, one sent by another system. */
@@ -89,17 +88,14 @@ async function leadIdOf(phone: string) {
 }
 
 async function call(leadId: number, outcome: string) {
-  const response = await context.t.app.inject({
-    method: 'POST',
-    url: `/api/leads/${leadId}/attempts`,
-    headers: { origin: testOrigin, cookie: context.assessor.cookie },
-    payload: { outcome, note: 'Ligação de rotina' },
+  const response = await context.t.recordCall(context.assessor, leadId, outcome, {
+    note: 'Ligação de rotina',
   });
   expect(response.statusCode, response.body).toBe(201);
 }
 
 async function get(url: string) {
-  const response = await context.t.app.inject({ url, headers: asAdmin() });
+  const response = await context.t.as(context.admin).get(url);
   expect(response.statusCode, response.body).toBe(200);
   return response.body;
 }
@@ -170,23 +166,15 @@ describe('erasure (LGPD) in every table', () => {
     injected = await leadIdOf(person.otherPhone);
 
     // Both handed to the assessor and called: the calls go out as webhook deliveries.
-    const distributed = await context.t.app.inject({
-      method: 'POST',
-      url: '/api/distributions',
-      headers: asAdmin(),
-      payload: { each: 10 },
-    });
+    const distributed = await context.t.as(context.admin).post('/api/distributions', { each: 10 });
     expect(distributed.statusCode, distributed.body).toBe(201);
     await call(kept, 'no_answer');
     await call(injected, 'green');
 
     // The two leads of the one person become one; then everything of theirs is exported.
-    const merged = await context.t.app.inject({
-      method: 'POST',
-      url: `/api/leads/${kept}/merge`,
-      headers: asAdmin(),
-      payload: { other: injected },
-    });
+    const merged = await context.t
+      .as(context.admin)
+      .post(`/api/leads/${kept}/merge`, { other: injected });
     expect(merged.statusCode, merged.body).toBe(200);
     expect(
       await get(`/api/leads/export?q=${encodeURIComponent(person.name)}&format=csv`),
@@ -195,12 +183,9 @@ describe('erasure (LGPD) in every table', () => {
     await get(`/api/leads/${kept}/personal-data`);
 
     const before = await whereThePersonIs();
-    const erased = await context.t.app.inject({
-      method: 'POST',
-      url: '/api/leads/bulk',
-      headers: asAdmin(),
-      payload: { target: { ids: [kept] }, operation: { action: 'erase' } },
-    });
+    const erased = await context.t
+      .as(context.admin)
+      .post('/api/leads/bulk', { target: { ids: [kept] }, operation: { action: 'erase' } });
     expect(erased.json()).toEqual({ affected: 1, skipped: 0 });
     found = { before, after: await whereThePersonIs() };
   });

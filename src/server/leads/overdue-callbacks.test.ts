@@ -3,7 +3,7 @@ import { defaultContactRules } from '../../core/contact-rules.ts';
 import { defaultTimeZone } from '../config/env.ts';
 import { createContactRulesRepository } from '../contact-rules/index.ts';
 import { createUnitOfWork } from '../db/unit-of-work.ts';
-import { createTestApp, type TestApp, type TestUser, testOrigin } from '../testing/test-app.ts';
+import { createTestApp, type TestApp, type TestUser } from '../testing/test-app.ts';
 import { createLeadChangeRepository } from './lead-change.repository.ts';
 import { returnOverdueCallbacks } from './overdue-callbacks.ts';
 
@@ -29,10 +29,7 @@ const callback = (at: Date) => ({
 });
 
 async function overdueListed(): Promise<number[]> {
-  const response = await t.app.inject({
-    url: '/api/leads?overdueCallbacks=true',
-    headers: { origin: testOrigin, cookie: adminCookie },
-  });
+  const response = await t.as(adminCookie).get('/api/leads?overdueCallbacks=true');
   expect(response.statusCode, response.body).toBe(200);
   return response.json().leads.map((lead: { id: number }) => lead.id);
 }

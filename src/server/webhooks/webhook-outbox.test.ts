@@ -1,13 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { leadFileHeader, postForm, waitForBatch } from '../imports/fixtures/import-fixtures.ts';
 import { startImportWorker } from '../imports/index.ts';
-import {
-  createTestApp,
-  type TestApp,
-  type TestUser,
-  testEnv,
-  testOrigin,
-} from '../testing/test-app.ts';
+import { createTestApp, type TestApp, type TestUser, testEnv } from '../testing/test-app.ts';
 import { webhookRequests } from './fixtures/webhook-test-app.ts';
 
 let t: TestApp;
@@ -67,12 +61,7 @@ describe('the webhook outbox', () => {
 
     // An inactive endpoint hears nothing; a call that is not green is no lead.accepted.
     const accepted = await requests.register('http://127.0.0.1:9/', ['lead.accepted'], 'Inativo');
-    await t.app.inject({
-      method: 'PATCH',
-      url: `/api/webhooks/${accepted.id}`,
-      headers: { origin: testOrigin, cookie: adminCookie },
-      payload: { active: false },
-    });
+    await t.as(adminCookie).patch(`/api/webhooks/${accepted.id}`, { active: false });
     const called = await assignedLead();
     await requests.recordCall(assessor, called, { outcome: 'green' });
     await requests.recordCall(assessor, await assignedLead(), { outcome: 'no_answer' });
@@ -82,11 +71,7 @@ describe('the webhook outbox', () => {
       'attempt.recorded',
     ]);
     for (const id of [endpoint.id, accepted.id]) {
-      await t.app.inject({
-        method: 'DELETE',
-        url: `/api/webhooks/${id}`,
-        headers: { origin: testOrigin, cookie: adminCookie },
-      });
+      await t.as(adminCookie).delete(`/api/webhooks/${id}`);
     }
   });
 
@@ -108,12 +93,9 @@ describe('the webhook outbox', () => {
     await requests.recordCall(assessor, kept, { outcome: 'no_answer' });
     expect(JSON.stringify(await deliveriesOf(endpoint.id))).toContain('Joana');
 
-    const erased = await t.app.inject({
-      method: 'POST',
-      url: '/api/leads/bulk',
-      headers: { origin: testOrigin, cookie: adminCookie },
-      payload: { target: { ids: [leadId] }, operation: { action: 'erase' } },
-    });
+    const erased = await t
+      .as(adminCookie)
+      .post('/api/leads/bulk', { target: { ids: [leadId] }, operation: { action: 'erase' } });
     expect(erased.statusCode, erased.body).toBe(200);
 
     const rows = await deliveriesOf(endpoint.id);
