@@ -8,6 +8,7 @@ import {
   leadStatuses,
   workableStatuses,
 } from './lead-status.ts';
+import { callbackOutcomeKey } from './outcomes.ts';
 
 /**
  * Everything that changes a lead's status, as data: which statuses each action may start
@@ -110,7 +111,7 @@ const leadTransitionTable = {
   scheduleCallback: {
     label: 'Ligação: Retornar',
     from: workableStatuses,
-    to: 'yellow',
+    to: callbackOutcomeKey,
     owner: 'kept',
     assignedAt: 'kept',
     callbackAt: 'given',
