@@ -3,6 +3,15 @@ import { setUpDashboardTestApp } from './fixtures/dashboard-test-app.ts';
 
 const { context, readDashboard, expectSummariesExact } = setUpDashboardTestApp();
 
+/** Ana's call on the lead, or 'blocked' when it has not answered in 5 s. */
+function callUnlessBlocked(leadId: number, outcome: string) {
+  const timeout = new Promise<'blocked'>((resolve) => setTimeout(() => resolve('blocked'), 5000));
+  return Promise.race([
+    context.t.recordCall(context.ana, leadId, outcome, { channel: 'phone' }),
+    timeout,
+  ]);
+}
+
 describe('concurrent writes', () => {
   it('a transaction holding changed leads does not hold up the calls of others', async () => {
     const [held, called] = await context.t.seedLeads(2, {
@@ -15,13 +24,7 @@ describe('concurrent writes', () => {
       // Like a 50 000-lead distribution still running: its lead changes are not committed.
       await client.query('begin');
       await client.query(`update leads set status = 'new', owner_id = null where id = $1`, [held]);
-      const timeout = new Promise<'blocked'>((resolve) =>
-        setTimeout(() => resolve('blocked'), 5000),
-      );
-      const response = await Promise.race([
-        context.t.recordCall(context.ana, called as number, 'green', { channel: 'phone' }),
-        timeout,
-      ]);
+      const response = await callUnlessBlocked(called as number, 'green');
       expect(response === 'blocked' ? response : response.statusCode).toBe(201);
       await client.query('commit');
     } finally {
@@ -47,13 +50,7 @@ describe('concurrent writes', () => {
          values ($1, $2, 'no_answer', 'phone')`,
         [first, context.ana.id],
       );
-      const timeout = new Promise<'blocked'>((resolve) =>
-        setTimeout(() => resolve('blocked'), 5000),
-      );
-      const response = await Promise.race([
-        context.t.recordCall(context.ana, second as number, 'no_answer', { channel: 'phone' }),
-        timeout,
-      ]);
+      const response = await callUnlessBlocked(second as number, 'no_answer');
       expect(response === 'blocked' ? response : response.statusCode).toBe(201);
       await client.query('commit');
     } finally {
