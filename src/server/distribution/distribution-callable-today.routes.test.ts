@@ -1,18 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { areaCodesCallableToday } from '../../core/calling-windows.ts';
-import { createTestApp, type TestApp, type TestUser } from '../testing/test-app.ts';
+import { setUpTestApp } from '../testing/set-up-test-app.ts';
 import { everyHourCalendar, setCallingHours } from '../testing/test-settings.ts';
 
-let t: TestApp;
-let adminCookie: string;
-let ana: TestUser;
-
-beforeAll(async () => {
-  t = await createTestApp();
-  adminCookie = await t.signInAsAdmin();
-  ana = await t.createSignedInUser('assessor', 'Ana Hoje');
-});
-afterAll(() => t.close());
+const context = setUpTestApp({ assessors: { ana: 'Ana Hoje' } });
 
 /** Rondônia (DDD 69) closed every day; every other state open every hour. */
 const rondoniaClosed = {
@@ -24,16 +15,16 @@ const rondoniaClosed = {
 };
 
 async function distribute(source: string, count: number, preferCallableToday: boolean) {
-  const response = await t.as(adminCookie).post('/api/distributions', {
-    perAssessor: { [ana.id]: count },
+  const response = await context.t.as(context.admin).post('/api/distributions', {
+    perAssessor: { [context.ana.id]: count },
     pool: { source, preferCallableToday },
   });
   expect(response.statusCode, response.body).toBe(201);
-  const rows = await t.database.db
+  const rows = await context.t.database.db
     .selectFrom('leads')
     .select('phone')
     .where('source', '=', source)
-    .where('owner_id', '=', ana.id)
+    .where('owner_id', '=', context.ana.id)
     .orderBy('id')
     .execute();
   return rows.map((row) => row.phone?.slice(3, 5));
@@ -48,11 +39,11 @@ describe('a distribution that prefers leads callable today', () => {
   });
 
   it('hands out first the leads whose state may still be called today, then the others', async () => {
-    await setCallingHours(t.database.db, rondoniaClosed);
+    await setCallingHours(context.t.database.db, rondoniaClosed);
     let number = 70_000_000;
     const seed = async (source: string, ddd: string, count: number) => {
       for (let index = 0; index < count; index++) {
-        await t.database.db
+        await context.t.database.db
           .insertInto('leads')
           .values({ name: 'Lead Hoje', phone: `+55${ddd}9${++number}`, source })
           .execute();

@@ -1,38 +1,30 @@
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import { createTestApp, type TestApp, type TestUser } from '../testing/test-app.ts';
+import { expect, it } from 'vitest';
+import { setUpTestApp } from '../testing/set-up-test-app.ts';
 
 // The figures the daily-distribution page shows per assessor, which decide what it prefills.
-let t: TestApp;
-let adminCookie: string;
-let ana: TestUser;
-
-beforeAll(async () => {
-  t = await createTestApp();
-  adminCookie = await t.signInAsAdmin();
-  ana = await t.createSignedInUser('assessor', 'Ana');
-});
-afterAll(() => t.close());
+const context = setUpTestApp({ assessors: { ana: 'Ana' } });
 
 async function anasDay() {
-  const response = await t.as(adminCookie).get('/api/distributions/overview');
+  const response = await context.t.as(context.admin).get('/api/distributions/overview');
   expect(response.statusCode, response.body).toBe(200);
   const { assessors } = response.json() as { assessors: { id: string }[] };
-  return assessors.find((assessor) => assessor.id === ana.id);
+  return assessors.find((assessor) => assessor.id === context.ana.id);
 }
 
-const record = (leadId: number, outcome: string) => t.recordCall(ana, leadId, outcome);
+const record = (leadId: number, outcome: string) =>
+  context.t.recordCall(context.ana, leadId, outcome);
 
 it('counts what today gave, what was worked and what is left from earlier days, and none shrinks as leads are worked', async () => {
   const twoDaysAgo = new Date(Date.now() - 2 * 24 * 3600 * 1000);
-  const [olderLead] = await t.seedLeads(1, {
-    owner_id: ana.id,
+  const [olderLead] = await context.t.seedLeads(1, {
+    owner_id: context.ana.id,
     status: 'assigned',
     assigned_at: twoDaysAgo,
   });
-  await t.seedLeads(10);
-  const distributed = await t
-    .as(adminCookie)
-    .post('/api/distributions', { perAssessor: { [ana.id]: 4 } });
+  await context.t.seedLeads(10);
+  const distributed = await context.t
+    .as(context.admin)
+    .post('/api/distributions', { perAssessor: { [context.ana.id]: 4 } });
   expect(distributed.statusCode, distributed.body).toBe(201);
   expect(await anasDay()).toMatchObject({
     receivedToday: 4,
@@ -41,10 +33,10 @@ it('counts what today gave, what was worked and what is left from earlier days, 
     pending: 5,
   });
 
-  const todays = await t.database.db
+  const todays = await context.t.database.db
     .selectFrom('leads')
     .select('id')
-    .where('owner_id', '=', ana.id)
+    .where('owner_id', '=', context.ana.id)
     .where('id', '!=', olderLead as number)
     .orderBy('id')
     .execute();
