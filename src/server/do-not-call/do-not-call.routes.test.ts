@@ -1,20 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { defaultBlockReason } from '../../core/do-not-call.ts';
-import { createTestApp, type TestApp, type TestUser, testOrigin } from '../testing/test-app.ts';
+import { setUpTestApp } from '../testing/set-up-test-app.ts';
+import { testOrigin } from '../testing/test-app.ts';
 import { blockedPhoneHistoryReason } from './do-not-call.service.ts';
 
-let t: TestApp;
-let adminCookie: string;
-let adminId: string;
-let assessor: TestUser;
-
-beforeAll(async () => {
-  t = await createTestApp();
-  adminCookie = await t.signInAsAdmin();
-  adminId = await t.adminId();
-  assessor = await t.createSignedInUser('assessor', 'Ana Assessora');
-});
-afterAll(() => t.close());
+const context = setUpTestApp({ assessors: { assessor: 'Ana Assessora' } });
 
 type Page = {
   phones: { phone: string; reason: string; createdByName: string | null; createdAt: string }[];
@@ -22,45 +12,53 @@ type Page = {
 };
 
 async function list(query = ''): Promise<Page> {
-  const response = await t.as(adminCookie).get(`/api/do-not-call?${query}`);
+  const response = await context.t.as(context.adminCookie).get(`/api/do-not-call?${query}`);
   expect(response.statusCode, response.body).toBe(200);
   return response.json();
 }
 
-const add = (payload: object) => t.as(adminCookie).post('/api/do-not-call', payload);
+const add = (payload: object) =>
+  context.t.as(context.adminCookie).post('/api/do-not-call', payload);
 
 const remove = (phone: string) =>
-  t.as(adminCookie).delete(`/api/do-not-call/${encodeURIComponent(phone)}`);
+  context.t.as(context.adminCookie).delete(`/api/do-not-call/${encodeURIComponent(phone)}`);
 
 /** Everything the block list and the leads hold, to show a refused request changed nothing. */
 async function snapshot() {
   const [blocked, leads, history] = await Promise.all([
-    t.database.db.selectFrom('do_not_call').selectAll().orderBy('phone').execute(),
-    t.database.db
+    context.t.database.db.selectFrom('do_not_call').selectAll().orderBy('phone').execute(),
+    context.t.database.db
       .selectFrom('leads')
       .select(['id', 'status', 'owner_id', 'updated_at'])
       .orderBy('id')
       .execute(),
-    t.database.db.selectFrom('lead_history').select('id').execute(),
+    context.t.database.db.selectFrom('lead_history').select('id').execute(),
   ]);
   return { blocked, leads, history: history.length };
 }
 
 const leadRow = (id: number) =>
-  t.database.db.selectFrom('leads').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+  context.t.database.db
+    .selectFrom('leads')
+    .selectAll()
+    .where('id', '=', id)
+    .executeTakeFirstOrThrow();
 
 const historyOf = (id: number) =>
-  t.database.db.selectFrom('lead_history').selectAll().where('lead_id', '=', id).execute();
+  context.t.database.db.selectFrom('lead_history').selectAll().where('lead_id', '=', id).execute();
 
 describe('POST /api/do-not-call', () => {
   it('blocks a phone typed in any spelling and takes its lead out of circulation', async () => {
-    const [owned] = await t.seedLeads(1, {
+    const [owned] = await context.t.seedLeads(1, {
       phone: '+5511987654321',
       status: 'assigned',
-      owner_id: assessor.id,
+      owner_id: context.assessor.id,
       assigned_at: new Date(),
     });
-    const [other] = await t.seedLeads(1, { status: 'assigned', owner_id: assessor.id });
+    const [other] = await context.t.seedLeads(1, {
+      status: 'assigned',
+      owner_id: context.assessor.id,
+    });
 
     const response = await add({ phone: '(11) 98765-4321', reason: '  Pediu por telefone  ' });
     expect(response.statusCode, response.body).toBe(201);
@@ -76,22 +74,22 @@ describe('POST /api/do-not-call', () => {
     expect(await leadRow(owned as number)).toMatchObject({
       status: 'do_not_call',
       owner_id: null,
-      last_owner_id: assessor.id,
+      last_owner_id: context.assessor.id,
       callback_at: null,
     });
     expect(await historyOf(owned as number)).toMatchObject([
       {
-        changed_by: adminId,
+        changed_by: context.adminId,
         from_status: 'assigned',
         to_status: 'do_not_call',
-        from_owner_id: assessor.id,
+        from_owner_id: context.assessor.id,
         to_owner_id: null,
         reason: blockedPhoneHistoryReason,
       },
     ]);
     expect(await leadRow(other as number)).toMatchObject({
       status: 'assigned',
-      owner_id: assessor.id,
+      owner_id: context.assessor.id,
     });
     expect(await historyOf(other as number)).toEqual([]);
   });
@@ -114,7 +112,10 @@ describe('POST /api/do-not-call', () => {
   });
 
   it('refuses bad input with a pt-BR message and changes nothing', async () => {
-    const [lead] = await t.seedLeads(1, { status: 'assigned', owner_id: assessor.id });
+    const [lead] = await context.t.seedLeads(1, {
+      status: 'assigned',
+      owner_id: context.assessor.id,
+    });
     const phone = (await leadRow(lead as number)).phone as string;
     const before = await snapshot();
     for (const [payload, message] of [
@@ -140,12 +141,12 @@ describe('GET /api/do-not-call', () => {
   it('pages newest first, every phone exactly once, ties broken by the phone', async () => {
     const sameTime = new Date('2030-01-01T12:00:00.123456Z');
     const phones = Array.from({ length: 7 }, (_, index) => `+55319876500${10 + index}`);
-    await t.database.db
+    await context.t.database.db
       .insertInto('do_not_call')
       .values(phones.map((phone) => ({ phone, reason: 'lote', created_at: sameTime })))
       .execute();
     const newest = new Date('2030-01-02T00:00:00Z');
-    await t.database.db
+    await context.t.database.db
       .insertInto('do_not_call')
       .values({ phone: '+5531999990000', reason: 'mais novo', created_at: newest })
       .execute();
@@ -160,7 +161,7 @@ describe('GET /api/do-not-call', () => {
       pages += 1;
     } while (cursor && pages < 20);
 
-    const total = await t.database.db
+    const total = await context.t.database.db
       .selectFrom('do_not_call')
       .select((eb) => eb.fn.countAll<number>().as('count'))
       .executeTakeFirstOrThrow();
@@ -170,9 +171,9 @@ describe('GET /api/do-not-call', () => {
   });
 
   it('finds a phone typed in any spelling, or a piece of it', async () => {
-    await t.database.db
+    await context.t.database.db
       .insertInto('do_not_call')
-      .values({ phone: '+5541988776655', reason: 'teste', created_by: adminId })
+      .values({ phone: '+5541988776655', reason: 'teste', created_by: context.adminId })
       .execute();
     for (const q of ['(41) 98877-6655', '41988776655', '+55 41 9 8877 6655', '041 98877-6655']) {
       const page = await list(`q=${encodeURIComponent(q)}`);
@@ -189,8 +190,8 @@ describe('GET /api/do-not-call', () => {
   });
 
   it('refuses a forged cursor with 400', async () => {
-    const response = await t
-      .as(adminCookie)
+    const response = await context.t
+      .as(context.adminCookie)
       .get(`/api/do-not-call?cursor=${Buffer.from('ontem|+55').toString('base64url')}`);
     expect(response.statusCode).toBe(400);
     expect(response.json().error.message).toBe('Cursor de paginação inválido.');
@@ -199,7 +200,7 @@ describe('GET /api/do-not-call', () => {
 
 describe('DELETE /api/do-not-call/{phone}', () => {
   it('removes a phone given in any spelling; the leads stay out of circulation', async () => {
-    const [lead] = await t.seedLeads(1, { phone: '+5551977776666' });
+    const [lead] = await context.t.seedLeads(1, { phone: '+5551977776666' });
     expect((await add({ phone: '51977776666' })).statusCode).toBe(201);
 
     const response = await remove('(51) 97777-6666');
@@ -213,7 +214,7 @@ describe('DELETE /api/do-not-call/{phone}', () => {
     expect(again.json().error.message).toBe('Este telefone não está na lista de bloqueio.');
 
     // Both changes are in the audit log, by the admin, without the phone itself.
-    const audit = await t.database.db
+    const audit = await context.t.database.db
       .selectFrom('audit_log')
       .select(['action', 'actor_id', 'details'])
       .where('action', 'in', ['do_not_call.added', 'do_not_call.removed'])
@@ -221,8 +222,8 @@ describe('DELETE /api/do-not-call/{phone}', () => {
       .limit(2)
       .execute();
     expect(audit).toEqual([
-      { action: 'do_not_call.removed', actor_id: adminId, details: {} },
-      { action: 'do_not_call.added', actor_id: adminId, details: { leadsTakenOut: 1 } },
+      { action: 'do_not_call.removed', actor_id: context.adminId, details: {} },
+      { action: 'do_not_call.added', actor_id: context.adminId, details: { leadsTakenOut: 1 } },
     ]);
     expect(JSON.stringify(audit)).not.toContain('77776666');
   });
@@ -245,12 +246,12 @@ describe('access', () => {
       { method: 'DELETE', url: `/api/do-not-call/${encodeURIComponent('+5511987654321')}` },
     ] as const;
     for (const request of requests) {
-      const asAssessor = await t.app.inject({
+      const asAssessor = await context.t.app.inject({
         ...request,
-        headers: { origin: testOrigin, cookie: assessor.cookie },
+        headers: { origin: testOrigin, cookie: context.assessor.cookie },
       });
       expect(asAssessor.statusCode, `${request.method} ${request.url}`).toBe(403);
-      const anonymous = await t.app.inject({ ...request, headers: { origin: testOrigin } });
+      const anonymous = await context.t.app.inject({ ...request, headers: { origin: testOrigin } });
       expect(anonymous.statusCode, `${request.method} ${request.url}`).toBe(401);
     }
     expect(await snapshot()).toEqual(before);

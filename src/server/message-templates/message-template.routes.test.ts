@@ -1,40 +1,30 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { MessageTemplate } from '../../core/message-templates.ts';
-import { createTestApp, type TestApp, type TestUser, testOrigin } from '../testing/test-app.ts';
+import { setUpTestApp } from '../testing/set-up-test-app.ts';
+import { testOrigin } from '../testing/test-app.ts';
 
-let t: TestApp;
-let adminCookie: string;
-let adminId: string;
-let assessor: TestUser;
+const context = setUpTestApp({ assessors: { assessor: 'Ana Assessora' } });
 
-beforeAll(async () => {
-  t = await createTestApp();
-  adminCookie = await t.signInAsAdmin();
-  adminId = await t.adminId();
-  assessor = await t.createSignedInUser('assessor', 'Ana Assessora');
-});
-afterAll(() => t.close());
+const headersOf = (cookie: string) => context.t.as(cookie).headers;
 
-const headersOf = (cookie: string) => t.as(cookie).headers;
-
-const create = (payload: unknown, cookie = adminCookie) =>
-  t.app.inject({
+const create = (payload: unknown, cookie = context.adminCookie) =>
+  context.t.app.inject({
     method: 'POST',
     url: '/api/message-templates',
     headers: headersOf(cookie),
     payload: payload as Record<string, unknown>,
   });
 
-const update = (id: number | string, payload: unknown, cookie = adminCookie) =>
-  t.app.inject({
+const update = (id: number | string, payload: unknown, cookie = context.adminCookie) =>
+  context.t.app.inject({
     method: 'PATCH',
     url: `/api/message-templates/${id}`,
     headers: headersOf(cookie),
     payload: payload as Record<string, unknown>,
   });
 
-const setCompany = (payload: unknown, cookie = adminCookie) =>
-  t.app.inject({
+const setCompany = (payload: unknown, cookie = context.adminCookie) =>
+  context.t.app.inject({
     method: 'PUT',
     url: '/api/message-templates/company',
     headers: headersOf(cookie),
@@ -42,7 +32,7 @@ const setCompany = (payload: unknown, cookie = adminCookie) =>
   });
 
 async function list(cookie: string, query = '') {
-  const response = await t.as(cookie).get(`/api/message-templates${query}`);
+  const response = await context.t.as(cookie).get(`/api/message-templates${query}`);
   expect(response.statusCode, response.body).toBe(200);
   return response.json() as { templates: MessageTemplate[]; companyName: string };
 }
@@ -50,13 +40,13 @@ async function list(cookie: string, query = '') {
 /** The templates, the company's name and the audit rows: what a refusal must leave alone. */
 async function snapshot() {
   const [templates, company, audit] = await Promise.all([
-    t.database.db.selectFrom('message_templates').selectAll().orderBy('id').execute(),
-    t.database.db
+    context.t.database.db.selectFrom('message_templates').selectAll().orderBy('id').execute(),
+    context.t.database.db
       .selectFrom('app_settings')
       .selectAll()
       .where('key', '=', 'company_name')
       .execute(),
-    t.database.db
+    context.t.database.db
       .selectFrom('audit_log')
       .select('id')
       .where('action', 'like', 'message_template.%')
@@ -66,7 +56,7 @@ async function snapshot() {
 }
 
 const auditOf = (action: string) =>
-  t.database.db
+  context.t.database.db
     .selectFrom('audit_log')
     .select(['actor_id', 'target_type', 'target_id', 'details'])
     .where('action', '=', action)
@@ -77,17 +67,17 @@ describe('/api/message-templates', () => {
   it('creates, edits, archives and restores a template, each change audited', async () => {
     const created = await create({
       name: '  Primeiro contato ',
-      body: 'Olá {nome}, aqui é {assessor} da {empresa}.',
+      body: 'Olá {nome}, aqui é {context.assessor} da {empresa}.',
     });
     expect(created.statusCode, created.body).toBe(201);
     const template = created.json() as MessageTemplate;
     expect(template).toMatchObject({
       name: 'Primeiro contato',
-      body: 'Olá {nome}, aqui é {assessor} da {empresa}.',
+      body: 'Olá {nome}, aqui é {context.assessor} da {empresa}.',
       active: true,
     });
     expect(await auditOf('message_template.created')).toMatchObject({
-      actor_id: adminId,
+      actor_id: context.adminId,
       target_type: 'message_template',
       target_id: String(template.id),
       details: { name: 'Primeiro contato' },
@@ -103,7 +93,10 @@ describe('/api/message-templates', () => {
     expect((await auditOf('message_template.updated')).details).toEqual({
       name: 'Primeiro contato',
       changes: {
-        messageText: { from: 'Olá {nome}, aqui é {assessor} da {empresa}.', to: 'Oi {nome}!' },
+        messageText: {
+          from: 'Olá {nome}, aqui é {context.assessor} da {empresa}.',
+          to: 'Oi {nome}!',
+        },
       },
     });
 
@@ -112,39 +105,45 @@ describe('/api/message-templates', () => {
       name: 'Primeiro contato',
     });
     // Archived: gone from the assessors' list, still in the admin's with archived=yes.
-    expect((await list(assessor.cookie)).templates.map((item) => item.id)).not.toContain(
+    expect((await list(context.assessor.cookie)).templates.map((item) => item.id)).not.toContain(
       template.id,
     );
     expect(
-      (await list(adminCookie, '?archived=yes')).templates.find((item) => item.id === template.id),
+      (await list(context.adminCookie, '?archived=yes')).templates.find(
+        (item) => item.id === template.id,
+      ),
     ).toMatchObject({ active: false });
 
     expect((await update(template.id, { active: true })).json().active).toBe(true);
     expect((await auditOf('message_template.restored')).target_id).toBe(String(template.id));
-    expect((await list(assessor.cookie)).templates.map((item) => item.id)).toContain(template.id);
+    expect((await list(context.assessor.cookie)).templates.map((item) => item.id)).toContain(
+      template.id,
+    );
   });
 
-  it('lists the active ones to an assessor, with the company name, archived ones only to admins', async () => {
+  it('lists the active ones to an context.assessor, with the company name, archived ones only to admins', async () => {
     const archived = (await create({ name: 'Antigo', body: 'Texto antigo' })).json();
     await update(archived.id, { active: false });
     const kept = (await create({ name: 'Atual', body: 'Texto atual' })).json();
-    const mine = await list(assessor.cookie);
+    const mine = await list(context.assessor.cookie);
     expect(mine.templates.every((item) => item.active)).toBe(true);
     expect(mine.templates.map((item) => item.id)).toContain(kept.id);
     expect(mine.templates.map((item) => item.id)).not.toContain(archived.id);
 
-    const asked = await t.as(assessor.cookie).get('/api/message-templates?archived=yes');
+    const asked = await context.t
+      .as(context.assessor.cookie)
+      .get('/api/message-templates?archived=yes');
     expect(asked.statusCode).toBe(403);
     expect(asked.json().error.message).toBe('Só administradores veem os modelos arquivados.');
   });
 
   it('keeps the company name an admin sets, audited', async () => {
-    expect((await list(assessor.cookie)).companyName).toBe('');
+    expect((await list(context.assessor.cookie)).companyName).toBe('');
     const response = await setCompany({ companyName: '  Acme Seguros ' });
     expect(response.statusCode, response.body).toBe(200);
     expect(response.json()).toEqual({ companyName: 'Acme Seguros' });
-    expect((await list(assessor.cookie)).companyName).toBe('Acme Seguros');
-    const read = await t.as(assessor.cookie).get('/api/message-templates/company');
+    expect((await list(context.assessor.cookie)).companyName).toBe('Acme Seguros');
+    const read = await context.t.as(context.assessor.cookie).get('/api/message-templates/company');
     expect(read.json()).toEqual({ companyName: 'Acme Seguros' });
     expect((await auditOf('company_name.changed')).details).toEqual({
       companyName: { from: null, to: 'Acme Seguros' },
@@ -187,7 +186,7 @@ describe('/api/message-templates', () => {
     expect(await snapshot()).toEqual(before);
   });
 
-  it('lets an assessor read but not write (403), and a stranger nothing (401)', async () => {
+  it('lets an context.assessor read but not write (403), and a stranger nothing (401)', async () => {
     const existing = (await create({ name: 'Só leitura', body: 'Oi' })).json();
     const before = await snapshot();
     const writes = [
@@ -196,12 +195,15 @@ describe('/api/message-templates', () => {
       { method: 'PUT', url: '/api/message-templates/company', payload: { companyName: 'Outra' } },
     ] as const;
     for (const request of writes) {
-      const response = await t.app.inject({ ...request, headers: headersOf(assessor.cookie) });
+      const response = await context.t.app.inject({
+        ...request,
+        headers: headersOf(context.assessor.cookie),
+      });
       expect(response.statusCode, `${request.method} ${request.url}`).toBe(403);
-      const anonymous = await t.app.inject({ ...request, headers: { origin: testOrigin } });
+      const anonymous = await context.t.app.inject({ ...request, headers: { origin: testOrigin } });
       expect(anonymous.statusCode, `${request.method} ${request.url}`).toBe(401);
     }
-    const anonymousList = await t.app.inject({ url: '/api/message-templates' });
+    const anonymousList = await context.t.app.inject({ url: '/api/message-templates' });
     expect(anonymousList.statusCode).toBe(401);
     expect(await snapshot()).toEqual(before);
   });
