@@ -1,22 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { type ContactRules, defaultContactRules } from '../../core/contact-rules.ts';
 import { withAuditRefused } from '../testing/refuse-audit.ts';
-import { createTestApp, type TestApp, type TestUser, testOrigin } from '../testing/test-app.ts';
+import { setUpTestApp } from '../testing/set-up-test-app.ts';
+import { testOrigin } from '../testing/test-app.ts';
 
-let t: TestApp;
-let adminCookie: string;
-let assessor: TestUser;
+const context = setUpTestApp({ assessors: { assessor: 'Assessora Regras' } });
 
-beforeAll(async () => {
-  t = await createTestApp();
-  adminCookie = await t.signInAsAdmin();
-  assessor = await t.createSignedInUser('assessor', 'Assessora Regras');
-});
-afterAll(() => t.close());
-
-const read = (cookie: string) => t.as(cookie).get('/api/contact-rules');
+const read = (cookie: string) => context.t.as(cookie).get('/api/contact-rules');
 const replace = (cookie: string, payload: unknown) =>
-  t.app.inject({
+  context.t.app.inject({
     method: 'PUT',
     url: '/api/contact-rules',
     headers: { origin: testOrigin, cookie },
@@ -25,7 +17,7 @@ const replace = (cookie: string, payload: unknown) =>
 
 describe('/api/contact-rules', () => {
   it('answers the shipped rules until an admin changes them, audited', async () => {
-    const shipped = (await read(assessor.cookie)).json();
+    const shipped = (await read(context.assessor.cookie)).json();
     expect(shipped).toEqual({ rules: defaultContactRules, defaults: defaultContactRules });
     expect(shipped.rules.caps).toEqual({ perDay: 3, perWeek: 10 });
 
@@ -34,10 +26,10 @@ describe('/api/contact-rules', () => {
       caps: { perDay: 2, perWeek: 6 },
       overdueCallbacks: { afterMinutes: 30, returnToPool: true },
     };
-    const response = await replace(adminCookie, rules);
+    const response = await replace(context.adminCookie, rules);
     expect(response.statusCode, response.body).toBe(200);
-    expect((await read(assessor.cookie)).json().rules).toEqual(rules);
-    const audit = await t.database.db
+    expect((await read(context.assessor.cookie)).json().rules).toEqual(rules);
+    const audit = await context.t.database.db
       .selectFrom('audit_log')
       .select('details')
       .where('action', '=', 'contact_rules.changed')
@@ -45,9 +37,9 @@ describe('/api/contact-rules', () => {
     expect(audit.details).toMatchObject({ perDay: 2, perWeek: 6, overdueReturnToPool: true });
   });
 
-  it('refuses an assessor and a rule out of bounds, in pt-BR, changing nothing', async () => {
-    const before = (await read(adminCookie)).json();
-    expect((await replace(assessor.cookie, defaultContactRules)).statusCode).toBe(403);
+  it('refuses an context.assessor and a rule out of bounds, in pt-BR, changing nothing', async () => {
+    const before = (await read(context.adminCookie)).json();
+    expect((await replace(context.assessor.cookie, defaultContactRules)).statusCode).toBe(403);
     const noTries = {
       ...defaultContactRules,
       retry: {
@@ -55,7 +47,7 @@ describe('/api/contact-rules', () => {
         busy: { delayMinutes: 20, maxTries: 0, afterLast: 'pool' },
       },
     };
-    const invalid = await replace(adminCookie, noTries);
+    const invalid = await replace(context.adminCookie, noTries);
     expect(invalid.statusCode).toBe(400);
     expect(invalid.json().error.message).toContain('Máximo de tentativas: o mínimo é 1.');
     const unknownAfter = {
@@ -65,19 +57,19 @@ describe('/api/contact-rules', () => {
         busy: { delayMinutes: 20, maxTries: 3, afterLast: 'apagar' },
       },
     };
-    expect((await replace(adminCookie, unknownAfter)).json().error.message).toContain(
+    expect((await replace(context.adminCookie, unknownAfter)).json().error.message).toContain(
       'Escolha o que acontece após a última tentativa.',
     );
-    expect((await read(adminCookie)).json()).toEqual(before);
+    expect((await read(context.adminCookie)).json()).toEqual(before);
   });
 
   it('keeps the rules as they were when the change cannot be audited', async () => {
-    const before = (await read(adminCookie)).json();
+    const before = (await read(context.adminCookie)).json();
     const rules: ContactRules = { ...defaultContactRules, caps: { perDay: 1, perWeek: 4 } };
-    const response = await withAuditRefused(t.database.db, 'contact_rules.changed', () =>
-      replace(adminCookie, rules),
+    const response = await withAuditRefused(context.t.database.db, 'contact_rules.changed', () =>
+      replace(context.adminCookie, rules),
     );
     expect(response.statusCode).toBe(500);
-    expect((await read(adminCookie)).json()).toEqual(before);
+    expect((await read(context.adminCookie)).json()).toEqual(before);
   });
 });

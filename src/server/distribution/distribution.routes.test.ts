@@ -1,33 +1,18 @@
 import { sql } from 'kysely';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import type { DistributionResult } from '../../core/distribution.ts';
-import { createTestApp, type TestApp, type TestUser } from '../testing/test-app.ts';
+import { setUpTestApp } from '../testing/set-up-test-app.ts';
 
-let t: TestApp;
-let adminCookie: string;
-let adminId: string;
-let ana: TestUser;
-let bruno: TestUser;
-let carla: TestUser;
-
-beforeAll(async () => {
-  t = await createTestApp();
-  adminCookie = await t.signInAsAdmin();
-  adminId = await t.adminId();
-  ana = await t.createSignedInUser('assessor', 'Ana');
-  bruno = await t.createSignedInUser('assessor', 'Bruno');
-  carla = await t.createSignedInUser('assessor', 'Carla');
-});
-afterAll(() => t.close());
+const context = setUpTestApp({ assessors: { ana: 'Ana', bruno: 'Bruno', carla: 'Carla' } });
 
 beforeEach(async () => {
-  await t.database.db.deleteFrom('distributions').execute();
-  await t.database.db.deleteFrom('leads').execute();
-  await t.database.db.updateTable('users').set({ active: true }).execute();
+  await context.t.database.db.deleteFrom('distributions').execute();
+  await context.t.database.db.deleteFrom('leads').execute();
+  await context.t.database.db.updateTable('users').set({ active: true }).execute();
 });
 
 async function seedBatch(source: string) {
-  const row = await t.database.db
+  const row = await context.t.database.db
     .insertInto('import_batches')
     .values({
       file_name: `${source}.csv`,
@@ -36,7 +21,7 @@ async function seedBatch(source: string) {
       source,
       mapping: {},
       status: 'done',
-      created_by: adminId,
+      created_by: context.adminId,
     })
     .returning('id')
     .executeTakeFirstOrThrow();
@@ -44,11 +29,11 @@ async function seedBatch(source: string) {
 }
 
 function distribute(payload: unknown, headers: Record<string, string> = {}) {
-  return t.as(adminCookie, headers).post('/api/distributions', payload as object);
+  return context.t.as(context.adminCookie, headers).post('/api/distributions', payload as object);
 }
 
 async function ownersOf(ids: number[]) {
-  const rows = await t.database.db
+  const rows = await context.t.database.db
     .selectFrom('leads')
     .select(['id', 'status', 'owner_id'])
     .where('id', 'in', ids)
@@ -61,21 +46,21 @@ const shareOf = (result: DistributionResult, id: string) =>
 
 describe('POST /api/distributions', () => {
   it('splits a short pool fairly and reports the shortfall, with history rows', async () => {
-    const ids = await t.seedLeads(10);
+    const ids = await context.t.seedLeads(10);
     const response = await distribute({
-      perAssessor: { [ana.id]: 6, [bruno.id]: 2, [carla.id]: 6 },
+      perAssessor: { [context.ana.id]: 6, [context.bruno.id]: 2, [context.carla.id]: 6 },
     });
     expect(response.statusCode, response.body).toBe(201);
     const result = response.json() as DistributionResult;
     expect(result).toMatchObject({ requested: 14, assigned: 10, shortfall: 4 });
-    expect(shareOf(result, bruno.id)?.assigned).toBe(2);
-    expect(shareOf(result, ana.id)?.assigned).toBe(4);
-    expect(shareOf(result, carla.id)?.assigned).toBe(4);
-    expect(shareOf(result, ana.id)?.assessorName).toBe('Ana');
+    expect(shareOf(result, context.bruno.id)?.assigned).toBe(2);
+    expect(shareOf(result, context.ana.id)?.assigned).toBe(4);
+    expect(shareOf(result, context.carla.id)?.assigned).toBe(4);
+    expect(shareOf(result, context.ana.id)?.assessorName).toBe('Ana');
 
     const leads = await ownersOf(ids);
     expect([...leads.values()].every((lead) => lead.status === 'assigned')).toBe(true);
-    const history = await t.database.db
+    const history = await context.t.database.db
       .selectFrom('lead_history')
       .selectAll()
       .where('lead_id', 'in', ids)
@@ -84,25 +69,25 @@ describe('POST /api/distributions', () => {
     for (const row of history) {
       expect(row).toMatchObject({
         reason: `Distribuição #${result.id}`,
-        changed_by: adminId,
+        changed_by: context.adminId,
         from_status: 'new',
         to_status: 'assigned',
         from_owner_id: null,
       });
       expect(row.to_owner_id).toBe(leads.get(row.lead_id)?.owner_id);
     }
-    const shares = await t.database.db
+    const shares = await context.t.database.db
       .selectFrom('distribution_shares')
       .selectAll()
       .where('distribution_id', '=', result.id)
       .execute();
     expect(shares).toHaveLength(3);
 
-    const overview = await t.as(adminCookie).get('/api/distributions/overview');
+    const overview = await context.t.as(context.adminCookie).get('/api/distributions/overview');
     expect(overview.statusCode, overview.body).toBe(200);
     const body = overview.json();
     expect(body.pool).toEqual({ new: 0, recycled: 0 });
-    expect(body.assessors.find((a: { id: string }) => a.id === ana.id)).toMatchObject({
+    expect(body.assessors.find((a: { id: string }) => a.id === context.ana.id)).toMatchObject({
       pending: 4,
       receivedToday: 4,
       dailyQuota: 100,
@@ -111,36 +96,36 @@ describe('POST /api/distributions', () => {
   });
 
   it('gives every active assessor the same with `each` and skips deactivated and unknown ids', async () => {
-    await t.seedLeads(20);
-    await t.database.db
+    await context.t.seedLeads(20);
+    await context.t.database.db
       .updateTable('users')
       .set({ active: false })
-      .where('id', '=', bruno.id)
+      .where('id', '=', context.bruno.id)
       .execute();
     const each = await distribute({ each: 3 });
     expect(each.statusCode, each.body).toBe(201);
     const eachResult = each.json() as DistributionResult;
     expect(eachResult.shares.map((share) => share.assessorId).sort()).toEqual(
-      [ana.id, carla.id].sort(),
+      [context.ana.id, context.carla.id].sort(),
     );
     expect(eachResult.assigned).toBe(6);
 
     const response = await distribute({
-      perAssessor: { [ana.id]: 2, [bruno.id]: 5, 'nao-existe': 4 },
+      perAssessor: { [context.ana.id]: 2, [context.bruno.id]: 5, 'nao-existe': 4 },
     });
     expect(response.statusCode, response.body).toBe(201);
     const result = response.json() as DistributionResult;
-    expect(shareOf(result, ana.id)?.assigned).toBe(2);
-    expect(shareOf(result, bruno.id)).toMatchObject({ requested: 5, assigned: 0 });
+    expect(shareOf(result, context.ana.id)?.assigned).toBe(2);
+    expect(shareOf(result, context.bruno.id)).toMatchObject({ requested: 5, assigned: 0 });
     expect(shareOf(result, 'nao-existe')).toMatchObject({
       assigned: 0,
       assessorName: 'Usuário não encontrado',
     });
     expect(result.assigned).toBe(2);
-    const brunoLeads = await t.database.db
+    const brunoLeads = await context.t.database.db
       .selectFrom('leads')
       .select('id')
-      .where('owner_id', '=', bruno.id)
+      .where('owner_id', '=', context.bruno.id)
       .execute();
     expect(brunoLeads).toHaveLength(0);
   });
@@ -148,9 +133,12 @@ describe('POST /api/distributions', () => {
   it('takes only from the pool asked for: kind, batch, source', async () => {
     const batchA = await seedBatch('Feira');
     const batchB = await seedBatch('Site');
-    const fromA = await t.seedLeads(3, { batch_id: batchA, source: 'Feira' });
-    const fromB = await t.seedLeads(3, { batch_id: batchB, source: 'Site' });
-    const recycled = await t.seedLeads(2, { status: 'recycled', last_owner_id: bruno.id });
+    const fromA = await context.t.seedLeads(3, { batch_id: batchA, source: 'Feira' });
+    const fromB = await context.t.seedLeads(3, { batch_id: batchB, source: 'Site' });
+    const recycled = await context.t.seedLeads(2, {
+      status: 'recycled',
+      last_owner_id: context.bruno.id,
+    });
 
     const byBatch = await distribute({ each: 10, pool: { batchId: batchA, kind: 'new' } });
     expect(byBatch.json().assigned).toBe(3);
@@ -168,23 +156,34 @@ describe('POST /api/distributions', () => {
     const afterRecycled = await ownersOf([...fromB, ...recycled]);
     expect(fromB.every((id) => afterRecycled.get(id)?.status === 'new')).toBe(true);
 
-    const bySource = await distribute({ perAssessor: { [ana.id]: 10 }, pool: { source: 'Site' } });
+    const bySource = await distribute({
+      perAssessor: { [context.ana.id]: 10 },
+      pool: { source: 'Site' },
+    });
     expect(bySource.json().assigned).toBe(3);
   });
 
   it('sends recycled leads to someone other than their last owner', async () => {
-    const lastAna = await t.seedLeads(4, { status: 'recycled', last_owner_id: ana.id });
-    const lastBruno = await t.seedLeads(4, { status: 'recycled', last_owner_id: bruno.id });
-    const response = await distribute({ perAssessor: { [ana.id]: 4, [bruno.id]: 4 } });
+    const lastAna = await context.t.seedLeads(4, {
+      status: 'recycled',
+      last_owner_id: context.ana.id,
+    });
+    const lastBruno = await context.t.seedLeads(4, {
+      status: 'recycled',
+      last_owner_id: context.bruno.id,
+    });
+    const response = await distribute({
+      perAssessor: { [context.ana.id]: 4, [context.bruno.id]: 4 },
+    });
     expect(response.statusCode, response.body).toBe(201);
     const leads = await ownersOf([...lastAna, ...lastBruno]);
-    expect(lastAna.every((id) => leads.get(id)?.owner_id === bruno.id)).toBe(true);
-    expect(lastBruno.every((id) => leads.get(id)?.owner_id === ana.id)).toBe(true);
-    expect(shareOf(response.json(), ana.id)?.recycled).toBe(4);
+    expect(lastAna.every((id) => leads.get(id)?.owner_id === context.bruno.id)).toBe(true);
+    expect(lastBruno.every((id) => leads.get(id)?.owner_id === context.ana.id)).toBe(true);
+    expect(shareOf(response.json(), context.ana.id)?.recycled).toBe(4);
   });
 
   it('replays an Idempotency-Key with the first answer and assigns nothing more', async () => {
-    await t.seedLeads(10);
+    await context.t.seedLeads(10);
     const headers = { 'idempotency-key': 'chave-1' };
     const first = await distribute({ each: 2 }, headers);
     expect(first.statusCode).toBe(201);
@@ -197,23 +196,23 @@ describe('POST /api/distributions', () => {
     ]);
     expect([concurrentA?.statusCode, concurrentB?.statusCode].sort()).toEqual([200, 201]);
     expect(concurrentA?.json()).toEqual(concurrentB?.json());
-    const assigned = await t.database.db
+    const assigned = await context.t.database.db
       .selectFrom('leads')
       .select((eb) => eb.fn.countAll<number>().as('count'))
       .where('status', '=', 'assigned')
       .executeTakeFirstOrThrow();
     expect(assigned.count).toBe(6 + 3);
-    const rows = await t.database.db.selectFrom('distributions').select('id').execute();
+    const rows = await context.t.database.db.selectFrom('distributions').select('id').execute();
     expect(rows).toHaveLength(2);
   });
 
   it('refuses invalid requests in pt-BR and changes nothing; assessors get 403', async () => {
-    const ids = await t.seedLeads(3);
+    const ids = await context.t.seedLeads(3);
     const cases = [
-      { each: 2, perAssessor: { [ana.id]: 1 } },
+      { each: 2, perAssessor: { [context.ana.id]: 1 } },
       {},
       { each: -1 },
-      { perAssessor: { [ana.id]: -2 } },
+      { perAssessor: { [context.ana.id]: -2 } },
       { each: 1.5 },
     ];
     for (const payload of cases) {
@@ -225,13 +224,15 @@ describe('POST /api/distributions', () => {
     expect((await distribute({ each: 1, perAssessor: {} })).json().error.message).toMatch(
       /Informe a quantidade/,
     );
-    const forbidden = await t.as(ana).post('/api/distributions', { each: 1 });
+    const forbidden = await context.t.as(context.ana).post('/api/distributions', { each: 1 });
     expect(forbidden.statusCode).toBe(403);
-    const overview = await t.as(ana).get('/api/distributions/overview');
+    const overview = await context.t.as(context.ana).get('/api/distributions/overview');
     expect(overview.statusCode).toBe(403);
     const leads = await ownersOf(ids);
     expect([...leads.values()].every((lead) => lead.status === 'new')).toBe(true);
-    expect(await t.database.db.selectFrom('distributions').select('id').execute()).toHaveLength(0);
+    expect(
+      await context.t.database.db.selectFrom('distributions').select('id').execute(),
+    ).toHaveLength(0);
   });
 });
 
@@ -239,7 +240,7 @@ describe('a big team', () => {
   /** `size` more active assessors; `leave` takes them out again, with the leads and distributions. */
   async function withTeam(size: number) {
     const team = Array.from({ length: size }, () => crypto.randomUUID());
-    await t.database.db
+    await context.t.database.db
       .insertInto('users')
       .values(
         team.map((id, index) => ({
@@ -252,16 +253,16 @@ describe('a big team', () => {
       .execute();
     // Leave the team out of the other tests, which count the active assessors.
     const leave = async () => {
-      await t.database.db.deleteFrom('distributions').execute();
-      await t.database.db.deleteFrom('leads').execute();
-      await t.database.db.deleteFrom('users').where('id', 'in', team).execute();
+      await context.t.database.db.deleteFrom('distributions').execute();
+      await context.t.database.db.deleteFrom('leads').execute();
+      await context.t.database.db.deleteFrom('users').where('id', 'in', team).execute();
     };
     return { team, leave };
   }
 
   it('distributes to 300 assessors at once (their ids overflow one NOTIFY payload)', async () => {
     const { team, leave } = await withTeam(300);
-    await t.seedLeads(300 * 2);
+    await context.t.seedLeads(300 * 2);
     try {
       const response = await distribute({
         perAssessor: Object.fromEntries(team.map((id) => [id, 2])),
@@ -281,7 +282,7 @@ describe('a big team', () => {
       insert into leads (name, phone)
       select 'Lead ' || n, '+55219' || lpad(n::text, 8, '0')
       from generate_series(1, 160000) as n
-    `.execute(t.database.db);
+    `.execute(context.t.database.db);
     try {
       // Ana, Bruno and Carla are active too: 153 assessors.
       const response = await distribute({ each: 1000 });
@@ -290,7 +291,7 @@ describe('a big team', () => {
       const owners = await sql<{ owners: number; fewest: number; most: number }>`
         select count(*)::int as owners, min(leads)::int as fewest, max(leads)::int as most
         from (select count(*) as leads from leads where status = 'assigned' group by owner_id) o
-      `.execute(t.database.db);
+      `.execute(context.t.database.db);
       expect(owners.rows[0]).toEqual({ owners: 153, fewest: 1000, most: 1000 });
     } finally {
       await leave();

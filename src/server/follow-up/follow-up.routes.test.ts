@@ -1,29 +1,19 @@
 import ExcelJS from 'exceljs';
 import type { Insertable } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { LeadsTable } from '../db/schema.ts';
-import { createTestApp, type TestApp, type TestUser } from '../testing/test-app.ts';
+import { setUpTestApp } from '../testing/set-up-test-app.ts';
+import type { TestUser } from '../testing/test-app.ts';
 
-let t: TestApp;
-let adminCookie: string;
-let ana: TestUser;
-let bruno: TestUser;
+const context = setUpTestApp({ assessors: { ana: 'Ana Assessora', bruno: 'Bruno Assessor' } });
 
-beforeAll(async () => {
-  t = await createTestApp();
-  adminCookie = await t.signInAsAdmin();
-  ana = await t.createSignedInUser('assessor', 'Ana Assessora');
-  bruno = await t.createSignedInUser('assessor', 'Bruno Assessor');
-});
-afterAll(() => t.close());
-
-const asAdmin = () => t.as(adminCookie).headers;
+const asAdmin = () => context.t.as(context.adminCookie).headers;
 
 let phoneCounter = 50_000_000;
 const uniquePhone = () => `+55119${++phoneCounter}`;
 
 async function seedLead(values: Partial<Insertable<LeadsTable>>) {
-  const row = await t.database.db
+  const row = await context.t.database.db
     .insertInto('leads')
     .values({ name: 'Lead Teste', phone: uniquePhone(), ...values })
     .returning('id')
@@ -41,7 +31,7 @@ const green = (owner: TestUser, acceptedAt: string, values: Partial<Insertable<L
   });
 
 async function list(query = '') {
-  const response = await t.as(adminCookie).get(`/api/follow-up?${query}`);
+  const response = await context.t.as(context.adminCookie).get(`/api/follow-up?${query}`);
   expect(response.statusCode, response.body).toBe(200);
   return response.json() as {
     leads: { id: number; registrationConfirmedAt: string | null }[];
@@ -51,7 +41,7 @@ async function list(query = '') {
 const ids = async (query = '') => (await list(query)).leads.map((lead) => lead.id);
 
 function confirm(id: number, payload: unknown, headers = asAdmin()) {
-  return t.app.inject({
+  return context.t.app.inject({
     method: 'PATCH',
     url: `/api/follow-up/${id}`,
     headers,
@@ -65,33 +55,33 @@ describe('/api/follow-up', () => {
   let brunoFebruary: number;
   let brunoLateNight: number;
   beforeAll(async () => {
-    anaJanuary = await green(ana, '2026-01-15T15:00:00Z', {
+    anaJanuary = await green(context.ana, '2026-01-15T15:00:00Z', {
       name: 'Maria Souza',
       email: 'maria@example.com',
       cpf: '52998224725',
       city: 'São Paulo',
       uf: 'SP',
     });
-    await t.database.db
+    await context.t.database.db
       .insertInto('lead_attempts')
       .values([
         {
           lead_id: anaJanuary,
-          assessor_id: ana.id,
+          assessor_id: context.ana.id,
           outcome: 'no_answer',
           channel: 'phone',
           note: 'antiga',
         },
         {
           lead_id: anaJanuary,
-          assessor_id: ana.id,
+          assessor_id: context.ana.id,
           outcome: 'green',
           channel: 'phone',
           note: "=cmd|' /C calc'!A0",
         },
         {
           lead_id: anaJanuary,
-          assessor_id: ana.id,
+          assessor_id: context.ana.id,
           outcome: 'green',
           channel: 'phone',
           note: null,
@@ -99,17 +89,17 @@ describe('/api/follow-up', () => {
       ])
       .execute();
     // What those calls, recorded through the API, would have left on the lead.
-    await t.database.db
+    await context.t.database.db
       .updateTable('leads')
       .set({ last_note: "=cmd|' /C calc'!A0" })
       .where('id', '=', anaJanuary)
       .execute();
-    brunoFebruary = await green(bruno, '2026-02-10T15:00:00Z');
+    brunoFebruary = await green(context.bruno, '2026-02-10T15:00:00Z');
     // 2026-03-01 01:30 UTC is still 28 February in São Paulo.
-    brunoLateNight = await green(bruno, '2026-03-01T01:30:00Z');
-    anaMarch = await green(ana, '2026-03-05T15:00:00Z');
-    await seedLead({ status: 'red', owner_id: ana.id });
-    await seedLead({ status: 'assigned', owner_id: ana.id });
+    brunoLateNight = await green(context.bruno, '2026-03-01T01:30:00Z');
+    anaMarch = await green(context.ana, '2026-03-05T15:00:00Z');
+    await seedLead({ status: 'red', owner_id: context.ana.id });
+    await seedLead({ status: 'assigned', owner_id: context.ana.id });
     await seedLead({});
   });
 
@@ -130,7 +120,7 @@ describe('/api/follow-up', () => {
       cpf: '52998224725',
       city: 'São Paulo',
       uf: 'SP',
-      assessorId: ana.id,
+      assessorId: context.ana.id,
       assessorName: 'Ana Assessora',
       acceptedAt: '2026-01-15T15:00:00.000Z',
       lastNote: "=cmd|' /C calc'!A0",
@@ -139,11 +129,11 @@ describe('/api/follow-up', () => {
   });
 
   it('filters by assessor and by São Paulo dates of acceptance', async () => {
-    expect(await ids(`assessor=${bruno.id}`)).toEqual([brunoLateNight, brunoFebruary]);
+    expect(await ids(`assessor=${context.bruno.id}`)).toEqual([brunoLateNight, brunoFebruary]);
     expect(await ids('from=2026-02-01&to=2026-02-28')).toEqual([brunoLateNight, brunoFebruary]);
     expect(await ids('from=2026-03-01')).toEqual([anaMarch]);
     expect(await ids('to=2026-01-31')).toEqual([anaJanuary]);
-    const bad = await t.as(adminCookie).get('/api/follow-up?from=ontem');
+    const bad = await context.t.as(context.adminCookie).get('/api/follow-up?from=ontem');
     expect(bad.statusCode).toBe(400);
   });
 
@@ -156,12 +146,14 @@ describe('/api/follow-up', () => {
       cursor = page.nextCursor;
     } while (cursor);
     expect(seen).toEqual(await ids());
-    const bad = await t.as(adminCookie).get('/api/follow-up?cursor=bad');
+    const bad = await context.t.as(context.adminCookie).get('/api/follow-up?cursor=bad');
     expect(bad.statusCode).toBe(400);
     // The right shape holding a day or an hour that does not exist.
     for (const at of ['2026-02-31T10:00:00.000000Z', '2026-03-01T25:00:00.000000Z']) {
       const cursor = Buffer.from(`${at}|1`).toString('base64url');
-      const impossible = await t.as(adminCookie).get(`/api/follow-up?cursor=${cursor}`);
+      const impossible = await context.t
+        .as(context.adminCookie)
+        .get(`/api/follow-up?cursor=${cursor}`);
       expect(impossible.statusCode, impossible.body).toBe(400);
       expect(impossible.json().error.message).toBe('Cursor de paginação inválido.');
     }
@@ -183,10 +175,10 @@ describe('/api/follow-up', () => {
   });
 
   it('answers 404 for a lead that did not accept, and 400 for a bad body', async () => {
-    const red = await seedLead({ status: 'red', owner_id: ana.id });
+    const red = await seedLead({ status: 'red', owner_id: context.ana.id });
     const response = await confirm(red, { confirmed: true });
     expect(response.statusCode).toBe(404);
-    const row = await t.database.db
+    const row = await context.t.database.db
       .selectFrom('leads')
       .select('registration_confirmed_at')
       .where('id', '=', red)
@@ -198,18 +190,18 @@ describe('/api/follow-up', () => {
   });
 
   it('is for admins only', async () => {
-    const headers = t.as(ana).headers;
+    const headers = context.t.as(context.ana).headers;
     for (const url of ['/api/follow-up', '/api/follow-up/export']) {
-      expect((await t.app.inject({ url, headers })).statusCode).toBe(403);
+      expect((await context.t.app.inject({ url, headers })).statusCode).toBe(403);
     }
     expect((await confirm(anaMarch, { confirmed: true }, headers)).statusCode).toBe(403);
-    expect((await t.app.inject({ url: '/api/follow-up' })).statusCode).toBe(401);
+    expect((await context.t.app.inject({ url: '/api/follow-up' })).statusCode).toBe(401);
   });
 
   it('exports CSV for Excel in Brazil with formulas neutralised, and XLSX', async () => {
-    const response = await t
-      .as(adminCookie)
-      .get(`/api/follow-up/export?assessor=${ana.id}&to=2026-01-31`);
+    const response = await context.t
+      .as(context.adminCookie)
+      .get(`/api/follow-up/export?assessor=${context.ana.id}&to=2026-01-31`);
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-disposition']).toMatch(/filename="aceitaram-.*\.csv"$/);
     expect([...response.rawPayload.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
@@ -222,7 +214,7 @@ describe('/api/follow-up', () => {
     );
     expect(lines[2]).toBe('');
 
-    const xlsx = await t.as(adminCookie).get('/api/follow-up/export?format=xlsx');
+    const xlsx = await context.t.as(context.adminCookie).get('/api/follow-up/export?format=xlsx');
     const workbook = new ExcelJS.Workbook();
     await workbook.xlsx.load(xlsx.rawPayload as unknown as ArrayBuffer);
     const sheet = workbook.getWorksheet('Aceitaram');
@@ -233,12 +225,14 @@ describe('/api/follow-up', () => {
   it('shows a lead an assessor just converted', async () => {
     const leadId = await seedLead({
       status: 'assigned',
-      owner_id: ana.id,
+      owner_id: context.ana.id,
       assigned_at: new Date(),
     });
-    const call = await t.recordCall(ana, leadId, 'green', { note: 'vai cadastrar hoje' });
+    const call = await context.t.recordCall(context.ana, leadId, 'green', {
+      note: 'vai cadastrar hoje',
+    });
     expect(call.statusCode, call.body).toBe(201);
-    const page = await list(`assessor=${ana.id}&limit=1`);
+    const page = await list(`assessor=${context.ana.id}&limit=1`);
     expect(page.leads[0]).toMatchObject({
       id: leadId,
       assessorName: 'Ana Assessora',

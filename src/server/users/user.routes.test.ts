@@ -1,21 +1,15 @@
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp, testOrigin } from '../testing/test-app.ts';
+import { describe, expect, it } from 'vitest';
+import { setUpTestApp } from '../testing/set-up-test-app.ts';
+import { testOrigin } from '../testing/test-app.ts';
 
-let t: TestApp;
-let adminCookie: string;
+const context = setUpTestApp();
 
-beforeAll(async () => {
-  t = await createTestApp();
-  adminCookie = await t.signInAsAdmin();
-});
-afterAll(() => t.close());
-
-const asAdmin = () => t.as(adminCookie).headers;
+const asAdmin = () => context.t.as(context.adminCookie).headers;
 
 describe('users', () => {
   it('creates an assessor with a password who can then sign in', async () => {
-    const response = await t.as(adminCookie).post('/api/users', {
+    const response = await context.t.as(context.adminCookie).post('/api/users', {
       name: '  Maria Silva ',
       email: 'Maria@Exemplo.com.br',
       role: 'assessor',
@@ -31,8 +25,8 @@ describe('users', () => {
       dailyQuota: 100,
       hasPassword: true,
     });
-    const cookie = await t.signIn('maria@exemplo.com.br', 'uma-senha-boa-9');
-    const me = await t.as(cookie).get('/api/me');
+    const cookie = await context.t.signIn('maria@exemplo.com.br', 'uma-senha-boa-9');
+    const me = await context.t.as(cookie).get('/api/me');
     expect(me.json()).toEqual({
       id: user.id,
       name: 'Maria Silva',
@@ -42,8 +36,8 @@ describe('users', () => {
   });
 
   it('mails a set-password link to a user created without a password', async () => {
-    const before = t.mails.length;
-    const response = await t.as(adminCookie).post('/api/users', {
+    const before = context.t.mails.length;
+    const response = await context.t.as(context.adminCookie).post('/api/users', {
       name: 'João Pereira',
       email: 'joao@exemplo.com.br',
       role: 'assessor',
@@ -51,15 +45,15 @@ describe('users', () => {
     });
     expect(response.statusCode).toBe(201);
     expect(response.json()).toMatchObject({ hasPassword: false, dailyQuota: 40 });
-    const mail = t.mails.at(-1);
-    expect(t.mails.length).toBe(before + 1);
+    const mail = context.t.mails.at(-1);
+    expect(context.t.mails.length).toBe(before + 1);
     expect(mail?.to).toBe('joao@exemplo.com.br');
     expect(mail?.subject).toBe('CCA — crie sua senha');
     expect(mail?.text).toMatch(/http:\/\/cca\.test\/login\/resetpassword\?token=\w+/);
     // An invitation may be read days later: it lasts 72 hours, a reset link one.
     expect(mail?.text).toContain('O link vale por 72 horas');
     const token = mail?.text.match(/token=([\w-]+)/)?.[1];
-    const link = await t.database.db
+    const link = await context.t.database.db
       .selectFrom('verifications')
       .select(sql<number>`extract(epoch from expires_at - now())`.as('secondsLeft'))
       .where('identifier', '=', `reset-password:${token}`)
@@ -69,8 +63,8 @@ describe('users', () => {
   });
 
   it('refuses a second user with the same e-mail, in any case, with 409', async () => {
-    const response = await t
-      .as(adminCookie)
+    const response = await context.t
+      .as(context.adminCookie)
       .post('/api/users', { name: 'Outra Maria', email: 'MARIA@exemplo.com.br', role: 'assessor' });
     expect(response.statusCode).toBe(409);
     expect(response.json()).toEqual({
@@ -86,43 +80,49 @@ describe('users', () => {
     [{ name: 'Nome Bom', email: 'x@b.com', role: 'assessor', password: 'curta' }, 'password'],
     [{ name: 'Nome Bom', email: 'x@b.com', role: 'assessor', active: false }, ''],
   ])('rejects %j with a pt-BR 400 and creates nothing', async (payload, field) => {
-    const countBefore = (await t.as(adminCookie).get('/api/users')).json().users.length;
-    const response = await t.as(adminCookie).post('/api/users', payload);
+    const countBefore = (await context.t.as(context.adminCookie).get('/api/users')).json().users
+      .length;
+    const response = await context.t.as(context.adminCookie).post('/api/users', payload);
     expect(response.statusCode).toBe(400);
     const { error } = response.json();
     expect(error.code).toBe('BAD_REQUEST');
     expect(error.message).toContain(field);
     expect(error.message).not.toMatch(/expected|invalid input/i);
-    const countAfter = (await t.as(adminCookie).get('/api/users')).json().users.length;
+    const countAfter = (await context.t.as(context.adminCookie).get('/api/users')).json().users
+      .length;
     expect(countAfter).toBe(countBefore);
   });
 
   it('updates name, role and quota, and refuses fields that may not be set', async () => {
-    const user = await t.createSignedInUser('assessor');
-    const updated = await t
-      .as(adminCookie)
+    const user = await context.t.createSignedInUser('assessor');
+    const updated = await context.t
+      .as(context.adminCookie)
       .patch(`/api/users/${user.id}`, { name: 'Nome Novo', dailyQuota: 250 });
     expect(updated.statusCode).toBe(200);
     expect(updated.json()).toMatchObject({ name: 'Nome Novo', dailyQuota: 250, role: 'assessor' });
 
-    const sneaky = await t
-      .as(adminCookie)
+    const sneaky = await context.t
+      .as(context.adminCookie)
       .patch(`/api/users/${user.id}`, { email: 'outro@cca.test' });
     expect(sneaky.statusCode).toBe(400);
 
-    const missing = await t.as(adminCookie).patch('/api/users/nao-existe', { name: 'Quem' });
+    const missing = await context.t
+      .as(context.adminCookie)
+      .patch('/api/users/nao-existe', { name: 'Quem' });
     expect(missing.statusCode).toBe(404);
   });
 
   it('deactivating a user ends their sessions at once and stops their sign-in', async () => {
-    const user = await t.createSignedInUser('assessor');
-    expect((await t.as(user).get('/api/me')).statusCode).toBe(200);
-    const response = await t.as(adminCookie).patch(`/api/users/${user.id}`, { active: false });
+    const user = await context.t.createSignedInUser('assessor');
+    expect((await context.t.as(user).get('/api/me')).statusCode).toBe(200);
+    const response = await context.t
+      .as(context.adminCookie)
+      .patch(`/api/users/${user.id}`, { active: false });
     expect(response.json().active).toBe(false);
-    expect((await t.as(user).get('/api/me')).statusCode).toBe(401);
+    expect((await context.t.as(user).get('/api/me')).statusCode).toBe(401);
     // The right password hears why; a wrong one hears nothing more than usual.
     const signIn = (password: string) =>
-      t.app.inject({
+      context.t.app.inject({
         method: 'POST',
         url: '/api/auth/sign-in/email',
         headers: { origin: testOrigin },
@@ -138,21 +138,25 @@ describe('users', () => {
     expect(guessed.statusCode).toBe(401);
     expect(guessed.json().error.code).toBe('INVALID_CREDENTIALS');
 
-    await t.as(adminCookie).patch(`/api/users/${user.id}`, { active: true });
-    await expect(t.signIn(user.email, user.password)).resolves.toContain('cca.session_token=');
+    await context.t.as(context.adminCookie).patch(`/api/users/${user.id}`, { active: true });
+    await expect(context.t.signIn(user.email, user.password)).resolves.toContain(
+      'cca.session_token=',
+    );
   });
 
   it('keeps an active administrator: no self-deactivation or self-demotion', async () => {
-    const me = (await t.as(adminCookie).get('/api/me')).json();
+    const me = (await context.t.as(context.adminCookie).get('/api/me')).json();
     for (const payload of [{ active: false }, { role: 'assessor' }]) {
-      const response = await t.as(adminCookie).patch(`/api/users/${me.id}`, payload);
+      const response = await context.t
+        .as(context.adminCookie)
+        .patch(`/api/users/${me.id}`, payload);
       expect(response.statusCode).toBe(409);
     }
-    expect((await t.as(adminCookie).get('/api/me')).json().role).toBe('admin');
+    expect((await context.t.as(context.adminCookie).get('/api/me')).json().role).toBe('admin');
   });
 
   it('strips invisible characters from a user’s name and refuses a name made only of them', async () => {
-    const created = await t.app.inject({
+    const created = await context.t.app.inject({
       method: 'POST',
       url: '/api/users',
       headers: asAdmin(),
@@ -161,8 +165,8 @@ describe('users', () => {
     });
     expect(created.statusCode, created.body).toBe(201);
     expect(created.json().name).toBe('etseT nimdA');
-    const renamed = await t
-      .as(adminCookie)
+    const renamed = await context.t
+      .as(context.adminCookie)
       .patch(`/api/users/${created.json().id}`, { name: 'Bia\u2066\u00AD Lima\uFEFF' });
     expect(renamed.statusCode, renamed.body).toBe(200);
     expect(renamed.json().name).toBe('Bia Lima');
@@ -170,7 +174,7 @@ describe('users', () => {
       ['POST', '/api/users', 'vazio@cca.test'],
       ['PATCH', `/api/users/${created.json().id}`, undefined],
     ] as const) {
-      const refused = await t.app.inject({
+      const refused = await context.t.app.inject({
         method,
         url,
         headers: asAdmin(),
@@ -185,21 +189,26 @@ describe('users', () => {
   });
 
   it('sends a reset link on request of an admin', async () => {
-    const user = await t.createSignedInUser('assessor');
-    const response = await t.as(adminCookie).post(`/api/users/${user.id}/password-reset`);
+    const user = await context.t.createSignedInUser('assessor');
+    const response = await context.t
+      .as(context.adminCookie)
+      .post(`/api/users/${user.id}/password-reset`);
     expect(response.statusCode).toBe(200);
-    expect(t.mails.at(-1)).toMatchObject({ to: user.email, subject: 'CCA — criar uma nova senha' });
-    expect(t.mails.at(-1)?.text).toContain('O link vale por 1 hora');
+    expect(context.t.mails.at(-1)).toMatchObject({
+      to: user.email,
+      subject: 'CCA — criar uma nova senha',
+    });
+    expect(context.t.mails.at(-1)?.text).toContain('O link vale por 1 hora');
   });
 
   it('lists users for admins only', async () => {
-    const assessor = await t.createSignedInUser('assessor');
-    const list = await t.as(adminCookie).get('/api/users');
+    const assessor = await context.t.createSignedInUser('assessor');
+    const list = await context.t.as(context.adminCookie).get('/api/users');
     expect(list.statusCode).toBe(200);
     expect(list.json().users.map((user: { email: string }) => user.email)).toContain(
       assessor.email,
     );
-    const denied = await t.as(assessor).get('/api/users');
+    const denied = await context.t.as(assessor).get('/api/users');
     expect(denied.statusCode).toBe(403);
     expect(denied.json().error.code).toBe('FORBIDDEN');
   });
