@@ -23,10 +23,10 @@ export async function returnOverdueCallbacks(
   if (!rules.overdueCallbacks.returnToPool) return 0;
   // The server's own rule: no one to audit, as no one asked.
   return unitOfWork(null, async (unit) => {
-    const { affected, ownerIds } = await leadChanges
+    const { affected, ownerIds, event } = await leadChanges
       .within(unit.trx)
       .bulk({ filter: { overdueCallbacks: true } }, { action: 'returnToPool' }, null);
-    if (ownerIds.length > 0) unit.publish({ type: 'leads.changed', assessorIds: ownerIds });
+    if (ownerIds.length > 0) unit.publish(event);
     return affected;
   });
 }
