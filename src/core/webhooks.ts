@@ -3,7 +3,7 @@ import { requiredText } from './required-text.ts';
 
 /**
  * Webhooks out: an admin registers an address that hears of some events. Each delivery is a
- * JSON POST signed with the endpoint's secret (see README, "Webhooks").
+ * JSON POST signed with the endpoint's secret (see docs/integration-guide.md, "Webhooks").
  */
 export const webhookEvents = [
   'lead.accepted',
