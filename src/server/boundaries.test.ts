@@ -1,13 +1,5 @@
-import { spawnSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
-
-const repository = path.resolve(import.meta.dirname, '../..');
-const biome = path.join(repository, 'node_modules', '.bin', 'biome');
-const scratch = mkdtempSync(path.join(tmpdir(), 'cca-server-boundaries-'));
-afterAll(() => rmSync(scratch, { recursive: true, force: true }));
+import { describe, expect, it } from 'vitest';
+import { treeLinter } from '../testing/lint-tree.ts';
 
 /** A small server tree that keeps every rule: the planted files are linted beside it. */
 const cleanTree: Record<string, string> = {
@@ -32,26 +24,7 @@ const cleanTree: Record<string, string> = {
     "import type { Database } from './db/schema.ts';\nimport { importService } from './imports/index.ts';\nimport { leadsFeature } from './leads/index.ts';\n\nexport const app = (db: Database) => [importService(db), leadsFeature];\n",
 };
 
-let runs = 0;
-
-/** Lints the clean tree plus `planted` with the project's own biome.json; answers the exit code and the report. */
-function lint(planted: Record<string, string>) {
-  const root = path.join(scratch, String(runs++));
-  const config = JSON.parse(readFileSync(path.join(repository, 'biome.json'), 'utf8'));
-  // The copy is not a git checkout: the .gitignore lookup would fail there.
-  config.vcs = { enabled: false };
-  delete config.$schema;
-  const files = { ...cleanTree, ...planted, 'biome.json': JSON.stringify(config) };
-  for (const [file, content] of Object.entries(files)) {
-    mkdirSync(path.dirname(path.join(root, file)), { recursive: true });
-    writeFileSync(path.join(root, file), content);
-  }
-  const result = spawnSync(biome, ['lint', '--max-diagnostics=50', '.'], {
-    cwd: root,
-    encoding: 'utf8',
-  });
-  return { status: result.status, report: `${result.stdout}${result.stderr}` };
-}
+const lint = treeLinter(cleanTree);
 
 describe('the server import-boundary rule (npm run lint)', () => {
   it('passes on server folders meeting through their index.ts, shared infrastructure and fixtures', () => {
