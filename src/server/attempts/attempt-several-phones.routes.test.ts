@@ -1,48 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import type { PhoneState } from '../../core/lead-phones.ts';
 import { setUpAttemptTestApp } from './fixtures/attempt-test-app.ts';
 
-const { context, seedLead, record, myLeads } = setUpAttemptTestApp();
-
-let nextNumber = 0;
-
-/** A lead in Ana's list with three numbers: a landline, a mobile and a WhatsApp. */
-async function leadWithThreeNumbers(states: PhoneState[] = ['valid', 'valid', 'valid']) {
-  const base = 30_000 + 10 * nextNumber++;
-  const phones = [`+55113456${base}`, `+551198765${base}`, `+551197654${base}`];
-  const leadId = await seedLead(context.ana, { phone: phones[0], phone_raw: phones[0] });
-  await context.t.database.db
-    .insertInto('lead_phones')
-    .values(
-      phones.map((phone, position) => ({
-        lead_id: leadId,
-        position,
-        phone,
-        phone_raw: phone,
-        label: ['Telefone', 'Celular', 'WhatsApp'][position] as string,
-        whatsapp: position === 2,
-        state: states[position] ?? 'valid',
-      })),
-    )
-    .execute();
-  return { leadId, phones: phones as [string, string, string] };
-}
-
-async function lead(leadId: number) {
-  const db = context.t.database.db;
-  const row = await db
-    .selectFrom('leads')
-    .select(['status', 'owner_id', 'attempts'])
-    .where('id', '=', leadId)
-    .executeTakeFirstOrThrow();
-  const numbers = await db
-    .selectFrom('lead_phones')
-    .select('state')
-    .where('lead_id', '=', leadId)
-    .orderBy('position')
-    .execute();
-  return { ...row, states: numbers.map((number) => number.state) };
-}
+const { context, record, myLeads, leadWithThreeNumbers, leadAndNumbers } = setUpAttemptTestApp();
 
 describe('a lead with several numbers', () => {
   it('shows the assessor every number with its column, WhatsApp and state', async () => {
@@ -66,7 +25,7 @@ describe('a lead with several numbers', () => {
     const { leadId, phones } = await leadWithThreeNumbers();
     const first = await record(context.ana, leadId, { outcome: 'invalid', phone: phones[0] });
     expect(first.statusCode, first.body).toBe(201);
-    expect(await lead(leadId)).toMatchObject({
+    expect(await leadAndNumbers(leadId)).toMatchObject({
       status: 'assigned',
       owner_id: context.ana.id,
       attempts: 1,
@@ -83,7 +42,7 @@ describe('a lead with several numbers', () => {
     expect(second.statusCode, second.body).toBe(201);
     const last = await record(context.ana, leadId, { outcome: 'invalid', phone: phones[1] });
     expect(last.statusCode, last.body).toBe(201);
-    expect(await lead(leadId)).toMatchObject({
+    expect(await leadAndNumbers(leadId)).toMatchObject({
       status: 'invalid',
       owner_id: null,
       attempts: 3,
@@ -107,14 +66,14 @@ describe('a lead with several numbers', () => {
         ?.phone,
     });
     expect(blocked.statusCode, blocked.body).toBe(409);
-    expect(await lead(leadId)).toMatchObject({ status: 'assigned', attempts: 0 });
+    expect(await leadAndNumbers(leadId)).toMatchObject({ status: 'assigned', attempts: 0 });
   });
 
   it('lets the owner close a lead none of whose numbers may be dialled any more', async () => {
     const { leadId } = await leadWithThreeNumbers(['invalid', 'do_not_call', 'do_not_call']);
     const response = await record(context.ana, leadId, { outcome: 'invalid' });
     expect(response.statusCode, response.body).toBe(201);
-    expect(await lead(leadId)).toMatchObject({ status: 'invalid', owner_id: null });
+    expect(await leadAndNumbers(leadId)).toMatchObject({ status: 'invalid', owner_id: null });
   });
 
   it('gives a number found dead back on "Desfazer"', async () => {
@@ -125,7 +84,7 @@ describe('a lead with several numbers', () => {
       .as(context.ana)
       .post(`/api/attempts/${call.json().attempt.id}/undo`);
     expect(undone.statusCode, undone.body).toBe(200);
-    expect(await lead(leadId)).toMatchObject({
+    expect(await leadAndNumbers(leadId)).toMatchObject({
       status: 'assigned',
       attempts: 0,
       states: ['valid', 'valid', 'valid'],

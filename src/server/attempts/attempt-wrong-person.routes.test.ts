@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { defaultContactRules } from '../../core/contact-rules.ts';
 import type { Dashboard } from '../../core/dashboard.ts';
-import type { PhoneState } from '../../core/lead-phones.ts';
 import { setUpAttemptTestApp } from './fixtures/attempt-test-app.ts';
 
 /**
@@ -9,46 +8,8 @@ import { setUpAttemptTestApp } from './fixtures/attempt-test-app.ts';
  * someone else's. It marks the number "Não pertence" (`not_owner`), which is never dialled
  * again for the lead; the lead stays with its other numbers, and closes on its last one.
  */
-const { context, seedLead, record, myLeads, snapshot } = setUpAttemptTestApp();
-
-let nextNumber = 0;
-
-/** A lead in Ana's list with three numbers. */
-async function leadWithThreeNumbers(states: PhoneState[] = ['valid', 'valid', 'valid']) {
-  const base = 50_000 + 10 * nextNumber++;
-  const phones = [`+55113456${base}`, `+551198765${base}`, `+551197654${base}`];
-  const leadId = await seedLead(context.ana, { phone: phones[0], phone_raw: phones[0] });
-  await context.t.database.db
-    .insertInto('lead_phones')
-    .values(
-      phones.map((phone, position) => ({
-        lead_id: leadId,
-        position,
-        phone,
-        phone_raw: phone,
-        label: ['Telefone', 'Celular', 'WhatsApp'][position] as string,
-        state: states[position] ?? 'valid',
-      })),
-    )
-    .execute();
-  return { leadId, phones: phones as [string, string, string] };
-}
-
-async function lead(leadId: number) {
-  const db = context.t.database.db;
-  const row = await db
-    .selectFrom('leads')
-    .select(['status', 'owner_id', 'last_owner_id', 'attempts'])
-    .where('id', '=', leadId)
-    .executeTakeFirstOrThrow();
-  const numbers = await db
-    .selectFrom('lead_phones')
-    .select('state')
-    .where('lead_id', '=', leadId)
-    .orderBy('position')
-    .execute();
-  return { ...row, states: numbers.map((number) => number.state) };
-}
+const { context, seedLead, record, myLeads, snapshot, leadWithThreeNumbers, leadAndNumbers } =
+  setUpAttemptTestApp();
 
 const inList = async (leadId: number) =>
   (await myLeads(context.ana)).leads.some((item) => item.id === leadId);
@@ -65,7 +26,7 @@ describe('"Não conhece o titular"', () => {
     const response = await record(context.ana, leadId, { outcome: 'wrong_person' });
     expect(response.statusCode, response.body).toBe(201);
     expect(response.json().lead).toMatchObject({ status: 'wrong_person', attempts: 1 });
-    expect(await lead(leadId)).toMatchObject({
+    expect(await leadAndNumbers(leadId)).toMatchObject({
       status: 'wrong_person',
       owner_id: null,
       last_owner_id: context.ana.id,
@@ -93,7 +54,7 @@ describe('"Não conhece o titular"', () => {
     const { leadId, phones } = await leadWithThreeNumbers();
     const first = await record(context.ana, leadId, { outcome: 'wrong_person', phone: phones[1] });
     expect(first.statusCode, first.body).toBe(201);
-    expect(await lead(leadId)).toMatchObject({
+    expect(await leadAndNumbers(leadId)).toMatchObject({
       status: 'assigned',
       owner_id: context.ana.id,
       attempts: 1,
@@ -110,10 +71,13 @@ describe('"Não conhece o titular"', () => {
     // The other numbers: one dead, the last someone else's; the lead closes with the last.
     const second = await record(context.ana, leadId, { outcome: 'invalid', phone: phones[0] });
     expect(second.statusCode, second.body).toBe(201);
-    expect(await lead(leadId)).toMatchObject({ status: 'assigned', owner_id: context.ana.id });
+    expect(await leadAndNumbers(leadId)).toMatchObject({
+      status: 'assigned',
+      owner_id: context.ana.id,
+    });
     const last = await record(context.ana, leadId, { outcome: 'wrong_person', phone: phones[2] });
     expect(last.statusCode, last.body).toBe(201);
-    expect(await lead(leadId)).toMatchObject({
+    expect(await leadAndNumbers(leadId)).toMatchObject({
       status: 'wrong_person',
       owner_id: null,
       attempts: 3,
@@ -130,7 +94,7 @@ describe('"Não conhece o titular"', () => {
       .as(context.ana)
       .post(`/api/attempts/${call.json().attempt.id}/undo`);
     expect(undone.statusCode, undone.body).toBe(200);
-    expect(await lead(leadId)).toMatchObject({
+    expect(await leadAndNumbers(leadId)).toMatchObject({
       status: 'assigned',
       attempts: 0,
       states: ['valid', 'valid', 'valid'],
