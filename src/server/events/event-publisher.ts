@@ -13,6 +13,8 @@ export const eventDelayMs = 100;
 export interface EventPublisher {
   /** Sends `events` with the others of the next `delayMs`; call it after the change commits. */
   publish(...events: AppEvent[]): void;
+  /** Sends what is waiting now, without its delay, and answers once it is out. */
+  flush(): Promise<void>;
   /** Sends what is waiting; the server's last step before the database closes. */
   close(): Promise<void>;
 }
@@ -59,6 +61,11 @@ export function createEventPublisher(
       timer ??= setTimeout(() => {
         sending = sending.then(send);
       }, delayMs);
+    },
+    async flush() {
+      clearTimeout(timer);
+      sending = sending.then(send);
+      await sending;
     },
     async close() {
       closed = true;

@@ -153,6 +153,8 @@ describe('PATCH /api/leads/{id}: the trace of a correction', () => {
       owner_id: context.assessor.id,
       assigned_at: new Date(),
     });
+    // What an earlier test left waiting goes out before this one listens.
+    await context.t.events.flush();
     const listener = await listenToEvents(context.t.database.connectionString);
     const { events } = listener;
     try {

@@ -94,6 +94,8 @@ describe('POST /api/reciclarleadsteste', () => {
   it('tells open pages, naming the assessors who had the leads, once the recycle commits', async () => {
     await seedRed(2, context.ana);
     await seedRed(1, context.bruno);
+    // What an earlier test left waiting goes out before this one listens.
+    await context.t.events.flush();
     const listener = await listenToEvents(context.t.database.connectionString);
     const { events } = listener;
     try {

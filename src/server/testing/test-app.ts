@@ -7,6 +7,7 @@ import type { Role } from '../../core/roles.ts';
 import { type AppEnv, buildApp } from '../app.ts';
 import { hashPassword } from '../auth/index.ts';
 import type { LeadsTable } from '../db/schema.ts';
+import { createEventPublisher, type EventPublisher } from '../events/index.ts';
 import type { MailMessage } from '../mail/mailer.ts';
 import { createUserRepository, ensureFirstAdmin } from '../users/index.ts';
 import { type SignedIn, type SignedInClient, signedInClient } from './signed-in-client.ts';
@@ -58,6 +59,11 @@ export interface TestApp {
     outcome: string,
     extra?: Record<string, unknown>,
   ): Promise<LightMyRequestResponse>;
+  /**
+   * The app's event publisher: `flush()` sends what an earlier test left waiting, so a test
+   * that listens to events hears only its own.
+   */
+  events: EventPublisher;
   close(): Promise<void>;
 }
 
@@ -100,9 +106,11 @@ export async function createTestApp(
   const users = createUserRepository(database.db);
   await ensureFirstAdmin(users, { ...adminCredentials, name: 'Admin Teste' });
   const mails: MailMessage[] = [];
+  const events = createEventPublisher(database.db, { onError: () => {} });
   const app = await buildApp({
     env: { ...testEnv, ...options.env },
     database,
+    events,
     mailer: { send: async (message) => void mails.push(message) },
     authSecret: testAuthSecret,
     ...(options.now ? { now: options.now } : {}),
@@ -189,8 +197,10 @@ export async function createTestApp(
     },
     recordCall: (user, leadId, outcome, extra = {}) =>
       as(user).post(`/api/leads/${leadId}/attempts`, { outcome, ...extra }),
+    events,
     async close() {
       await app.close();
+      await events.close();
       await database.drop();
     },
   };
