@@ -67,10 +67,18 @@ it('restarts a killed PostgreSQL within 30 s, answering 503 with Retry-After mea
   expect(users.status).toBe(200);
   const { users: list } = (await users.json()) as { users: { email: string }[] };
   expect(list.map((user) => user.email)).toContain('antes@cca.test');
-  const audit = await fetch(`${baseUrl}/api/audit?action=database.restarted`, {
-    headers: { cookie },
-  });
-  const { entries } = (await audit.json()) as { entries: { details: { reason: string } }[] };
+  // The audit row is written once the database is back, just after the line in the log.
+  const restarts = async () => {
+    const audit = await fetch(`${baseUrl}/api/audit?action=database.restarted`, {
+      headers: { cookie },
+    });
+    return ((await audit.json()) as { entries: { details: { reason: string } }[] }).entries;
+  };
+  let entries = await restarts();
+  for (const waitUntil = Date.now() + 10_000; entries.length === 0 && Date.now() < waitUntil; ) {
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    entries = await restarts();
+  }
   expect(entries).toHaveLength(1);
   expect(entries[0]?.details.reason).toBe('sinal SIGKILL');
 }, 90_000);

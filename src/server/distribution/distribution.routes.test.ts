@@ -296,5 +296,8 @@ describe('a big team', () => {
     } finally {
       await leave();
     }
-  });
+    // 160,000 rows written and 153,000 handed out: 9 s alone, more than 30 s with the whole suite
+    // running beside it on two cores. What it checks is that the day is handed out, not how fast
+    // (the distribution's speed is a figure of `npm run bench`).
+  }, 180_000);
 });

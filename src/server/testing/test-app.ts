@@ -77,7 +77,8 @@ export const testEnv: AppEnv = {
   trustProxyHops: 0,
   apiRateLimitPerMinute: 100_000,
   apiTokenRateLimitPerMinute: 100_000,
-  // One data directory per test file: each file has its own database, so ids repeat.
+  // One data directory per test file (testing/fresh-data-dir.ts makes each file its own): each
+  // file has its own database, so ids repeat.
   dataDir: mkdtempSync(path.join(os.tmpdir(), 'cca-test-data-')),
   importMaxBytes: 100 * 1024 * 1024,
 };
