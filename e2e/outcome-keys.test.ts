@@ -82,6 +82,8 @@ describe('outcome keys', () => {
     const calls = async () => ((await api(cookie, '/api/attempts')).attempts as unknown[]).length;
 
     const page = await newPage(browser);
+    // The page's clock is Playwright's, so the undo window can pass at once below.
+    await page.clock.install();
     await signIn(page, assessor.email, assessor.password);
     await page.getByRole('heading', { name: 'Ainda não atendidos (2)' }).waitFor();
 
@@ -110,12 +112,14 @@ describe('outcome keys', () => {
     await page.getByRole('heading', { name: 'Ainda não atendidos (2)' }).waitFor();
     expect(await calls()).toBe(0);
 
-    // Past the window the offer is gone and Z does nothing.
+    // Past the window (for the page: the server's has not passed, so an undo sent would still
+    // be taken and counted below) the offer is gone and Z does nothing.
     await page.keyboard.press('4');
     await page.getByRole('heading', { name: 'Aguardando a próxima ligação (1)' }).waitFor();
+    await page.clock.fastForward('00:11');
     await page
       .locator('.mantine-Notification-root', { hasText: 'Não atendeu registrado.' })
-      .waitFor({ state: 'detached', timeout: 15_000 });
+      .waitFor({ state: 'detached' });
     expect(await page.getByRole('button', { name: 'Desfazer', exact: true }).count()).toBe(0);
     await page.keyboard.press('z');
     await page.waitForTimeout(500);

@@ -2,6 +2,7 @@ import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminCookie, api, distribute, importLeads } from './support/api.ts';
 import { admin, createUser, launchBrowser, newPage, signIn } from './support/browser.ts';
+import { withServerDatabase } from './support/database.ts';
 
 let browser: Browser;
 let rulesBefore: unknown;
@@ -42,6 +43,8 @@ describe('retry rules', () => {
     await distribute(id, 2, source);
 
     const work = await newPage(browser);
+    // The page's clock is Playwright's, so the minute's wait can be moved on below.
+    await work.clock.install();
     await signIn(work, assessor.email, assessor.password);
     await work.getByRole('heading', { name: 'Ainda não atendidos (2)' }).waitFor();
     await work.getByRole('article', { name: first }).getByRole('heading').click();
@@ -51,8 +54,20 @@ describe('retry rules', () => {
     await waiting.getByText(/^Nova tentativa a partir de/).waitFor();
     expect(await work.locator('article h3').allInnerTexts()).toEqual([second, first]);
 
-    // The delay passes: the list reads itself again and the retry comes before the new lead.
-    await work.getByRole('heading', { name: 'Tentar de novo (1)' }).waitFor({ timeout: 90_000 });
+    // The call set the retry a minute on; the minute passes for the server (the retry is moved
+    // back to now) and for the page (its clock jumps past the time it had set to read again),
+    // and the list reads itself again: the retry comes before the new lead.
+    await withServerDatabase(async (database) => {
+      const retry = await database.query<{ seconds_after_call: number }>(
+        `select round(extract(epoch from l.next_call_at - a.created_at))::int as seconds_after_call
+         from leads l join lead_attempts a on a.lead_id = l.id where l.name = $1`,
+        [first],
+      );
+      expect(retry.rows).toEqual([{ seconds_after_call: 60 }]);
+      await database.query('update leads set next_call_at = now() where name = $1', [first]);
+    });
+    await work.clock.fastForward('01:05');
+    await work.getByRole('heading', { name: 'Tentar de novo (1)' }).waitFor();
     expect(await work.locator('article h3').allInnerTexts()).toEqual([first, second]);
     const calls = (await api(await adminCookie(), '/api/attempts')).attempts as {
       leadName: string;
@@ -60,5 +75,5 @@ describe('retry rules', () => {
     }[];
     expect(calls.find((call) => call.leadName === first)?.noAnswerKind).toBe('voicemail');
     await work.context().close();
-  }, 150_000);
+  });
 });
