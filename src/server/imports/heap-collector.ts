@@ -6,7 +6,7 @@ const usedHeap = () => v8.getHeapStatistics().used_heap_size;
 let exposed: (() => void) | undefined;
 
 /** V8's full collection, exposed once to the code that asks for it; none where V8 refuses. */
-function fullCollection(): () => void {
+export function fullCollection(): () => void {
   if (exposed) return exposed;
   try {
     v8.setFlagsFromString('--expose-gc');
