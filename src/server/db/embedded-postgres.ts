@@ -196,6 +196,18 @@ async function stopOrphanedPostgres(clusterDir: string, log: (message: string) =
   }
 }
 
+/**
+ * The address of the embedded PostgreSQL running on `dataDir`, for a tool beside the server
+ * (the browser tests move a lead's time on through it): the port PostgreSQL wrote on the fourth
+ * line of its postmaster.pid, the password CCA keeps in the data folder.
+ */
+export async function runningConnectionString(dataDir: string): Promise<string> {
+  const pidFile = await readFile(path.join(dataDir, 'postgres', 'postmaster.pid'), 'utf8');
+  const port = Number(pidFile.split('\n')[3]);
+  const password = (await readFile(path.join(dataDir, 'postgres-password'), 'utf8')).trim();
+  return `postgres://${user}:${encodeURIComponent(password)}@127.0.0.1:${port}/${databaseName}`;
+}
+
 async function readOrCreatePassword(dataDir: string): Promise<string> {
   const passwordPath = path.join(dataDir, 'postgres-password');
   const existing = await readFile(passwordPath, 'utf8').catch(() => undefined);
