@@ -1,6 +1,6 @@
 import { type Kysely, type SqlBool, sql, type Transaction } from 'kysely';
 import type { LegalBasis } from '../../core/imports.ts';
-import type { Database } from '../db/schema.ts';
+import type { Database, ImportBatchStatus } from '../db/schema.ts';
 import { deleteLeads } from '../lead-transitions/index.ts';
 
 /**
@@ -91,6 +91,17 @@ export function createImportRepository(db: Kysely<Database>) {
     list: (limit: number) => selectBatches().orderBy('b.id', 'desc').limit(limit).execute(),
 
     find: (id: number) => selectBatches().where('b.id', '=', id).executeTakeFirst(),
+
+    /** The status of each of `ids` that is a batch; an id of no batch is left out. */
+    async statusesOf(ids: number[]) {
+      if (ids.length === 0) return new Map<number, ImportBatchStatus>();
+      const rows = await db
+        .selectFrom('import_batches')
+        .select(['id', 'status'])
+        .where('id', 'in', ids)
+        .execute();
+      return new Map(rows.map((row) => [row.id, row.status]));
+    },
 
     /** Takes the oldest queued batch; SKIP LOCKED lets several servers share the queue. */
     async claimNext() {

@@ -1,4 +1,3 @@
-import path from 'node:path';
 import multipart from '@fastify/multipart';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -12,6 +11,7 @@ import {
 } from '../../core/imports.ts';
 import { readUpload, textField } from '../http/multipart-upload.ts';
 import type { ImportService } from './import.service.ts';
+import { uploadsDirectory } from './import-files.ts';
 
 export interface ImportRoutesOptions {
   importService: ImportService;
@@ -35,7 +35,7 @@ export const importRoutes: FastifyPluginAsyncZod<ImportRoutesOptions> = async (a
 
   const readImportUpload = (request: FastifyRequest) =>
     readUpload(request, {
-      directory: path.join(options.dataDir, 'imports'),
+      directory: uploadsDirectory(options.dataDir),
       maxBytes: options.importMaxBytes,
     });
 

@@ -22,6 +22,7 @@ import {
   stagingLine,
   stagingSql,
 } from './import-staging.repository.ts';
+import { removeStrayUploads, strayUploadAgeMs } from './stray-uploads.ts';
 
 export interface ImportWorkerOptions {
   database: DatabaseHandle;
@@ -86,6 +87,7 @@ export function startImportWorker(options: ImportWorkerOptions): ImportWorker {
    * wait behind a lock), and a stop must not wait for it nor for the rest of the file.
    */
   let loadingSession: number | undefined;
+  let nextSweepAt = 0;
 
   const schedule = (delay: number) => {
     if (stopping) return;
@@ -103,11 +105,25 @@ export function startImportWorker(options: ImportWorkerOptions): ImportWorker {
   }
 
   async function drain() {
+    if (Date.now() >= nextSweepAt) {
+      nextSweepAt = Date.now() + strayUploadAgeMs;
+      await sweepUploads();
+    }
     await repository.requeueStale(staleSeconds);
     while (!stopping) {
       const batch = await repository.claimNext();
       if (!batch) return;
       await runBatch(batch);
+    }
+  }
+
+  /** At start and then hourly: the files a server that died left behind take no disk for long. */
+  async function sweepUploads() {
+    try {
+      const removed = await removeStrayUploads(options.dataDir, repository);
+      if (removed > 0) log(`importação: ${removed} arquivo(s) sem importação pendente apagado(s)`);
+    } catch (error) {
+      log(`importação: arquivos sem importação pendente não apagados: ${String(error)}`);
     }
   }
 
