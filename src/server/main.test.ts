@@ -88,8 +88,51 @@ async function signIn(port: number, email: string, password: string) {
   });
 }
 
+function cookieOf(response: Response): string {
+  return response.headers
+    .getSetCookie()
+    .map((value) => value.split(';')[0])
+    .join('; ');
+}
+
+/** An API token that may send leads, made by the signed-in admin. */
+async function leadsToken(port: number, cookie: string): Promise<string> {
+  const baseUrl = `http://127.0.0.1:${port}`;
+  const response = await fetch(`${baseUrl}/api/api-tokens`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin: baseUrl, cookie },
+    body: JSON.stringify({ name: 'Antes da queda', scopes: ['leads:write'] }),
+  });
+  expect(response.status).toBe(201);
+  return ((await response.json()) as { secret: string }).secret;
+}
+
+/** Sends 1000 leads in one request, each with a phone of its own from `first` on. */
+async function sendLeads(port: number, secret: string, first: number) {
+  const leads = Array.from({ length: 1000 }, (_, index) => ({
+    name: `Pessoa ${first + index}`,
+    phone: `(11) 9${String(40_000_000 + first + index)}`,
+  }));
+  const response = await fetch(`http://127.0.0.1:${port}/api/leads/batch`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${secret}` },
+    body: JSON.stringify({ leads }),
+  });
+  expect(response.status).toBe(200);
+  const { results } = (await response.json()) as { results: { result: string }[] };
+  expect(results.filter((result) => result.result === 'created')).toHaveLength(1000);
+}
+
+async function leadCount(port: number, cookie: string) {
+  const response = await fetch(`http://127.0.0.1:${port}/api/leads/count`, {
+    headers: { cookie },
+  });
+  expect(response.status).toBe(200);
+  return response.json();
+}
+
 describe('starting and stopping CCA on its embedded PostgreSQL', () => {
-  it('creates the first admin once, refuses a second server, stops cleanly, and ends its PostgreSQL when killed with SIGKILL', async () => {
+  it('creates the first admin once, refuses a second server, stops cleanly, ends its PostgreSQL when killed with SIGKILL, and serves every row committed before a kill after the next start', async () => {
     const port = await findFreePort();
     const first = startServer(port);
     await waitUntilHealthy(port, first);
@@ -111,7 +154,12 @@ describe('starting and stopping CCA on its embedded PostgreSQL', () => {
     const third = startServer(port);
     await waitUntilHealthy(port, third);
     expect(third.output()).not.toContain('Primeiro administrador criado');
-    expect((await signIn(port, 'admin@cca.local', password ?? '')).status).toBe(200);
+    const signedIn = await signIn(port, 'admin@cca.local', password ?? '');
+    expect(signedIn.status).toBe(200);
+    const cookie = cookieOf(signedIn);
+    // Rows committed just before each kill are all served after the next start takes over.
+    const secret = await leadsToken(port, cookie);
+    await sendLeads(port, secret, 0);
     // Killed outright, CCA gets no chance to stop its PostgreSQL: that must end all the same.
     const postmaster = await postmasterPid();
     expect(isAlive(postmaster)).toBe(true);
@@ -126,6 +174,8 @@ describe('starting and stopping CCA on its embedded PostgreSQL', () => {
     const fourth = startServer(port);
     await waitUntilHealthy(port, fourth);
     expect((await signIn(port, 'admin@cca.local', password ?? '')).status).toBe(200);
+    expect(await leadCount(port, cookie)).toEqual({ count: 1000, exact: true });
+    await sendLeads(port, secret, 1000);
 
     // Its watcher killed too (a whole process group at once), the PostgreSQL stays: the next
     // start stops it before starting its own.
@@ -144,6 +194,7 @@ describe('starting and stopping CCA on its embedded PostgreSQL', () => {
     await waitUntilHealthy(port, fifth);
     expect(fifth.output()).toContain('deixado por uma execução anterior');
     expect((await signIn(port, 'admin@cca.local', password ?? '')).status).toBe(200);
+    expect(await leadCount(port, cookie)).toEqual({ count: 2000, exact: true });
     fifth.process.kill('SIGTERM');
     expect(await fifth.exited).toBe(0);
   }, 120_000);
