@@ -69,6 +69,8 @@ export interface DatabaseOptions {
 
 export interface DatabaseHandle {
   db: Kysely<Database>;
+  /** Where it connects: a backup's scratch database is made beside it. */
+  connectionString: string;
   pool: pg.Pool;
   /**
    * A connection of its own, outside the pool and its time limits, for work that runs for
@@ -102,6 +104,7 @@ export function createDatabase(options: DatabaseOptions): DatabaseHandle {
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   return {
     db,
+    connectionString: options.connectionString,
     pool,
     async connectUnlimited() {
       const client = new pg.Client({
