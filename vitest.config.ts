@@ -17,7 +17,9 @@ if (!hasChromium) {
 const integration = (name: string, databaseUrl?: string): TestProjectInlineConfiguration => ({
   test: {
     name,
-    include: databaseUrl ? ['src/server/**/*.test.ts'] : ['src/**/*.test.ts'],
+    include: databaseUrl
+      ? ['src/server/**/*.test.ts']
+      : ['src/**/*.test.ts', 'scripts/**/*.test.ts'],
     // These start their own embedded PostgreSQL: one run is enough.
     exclude: databaseUrl
       ? [
