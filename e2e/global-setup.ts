@@ -46,6 +46,8 @@ export default async function setup(project: TestProject) {
         DATA_DIR: dataDir,
         DATABASE_URL: '',
         SMTP_URL: '',
+        // The admin page's backups are made on request; none on a timer during the tests.
+        BACKUP_TIME: 'off',
         ADMIN_EMAIL: adminEmail,
         ADMIN_PASSWORD: adminPassword,
         ADMIN_NAME: 'Ana Administradora',

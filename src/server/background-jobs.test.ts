@@ -85,7 +85,16 @@ describe('the server’s jobs', () => {
     const list = backgroundJobs({
       database,
       events,
-      env: { dataDir, leadRetentionMonths: 24, timeZone: defaultTimeZone },
+      env: {
+        dataDir,
+        leadRetentionMonths: 24,
+        timeZone: defaultTimeZone,
+        backups: {
+          dir: path.join(dataDir, 'backups'),
+          time: '02:00',
+          retention: { daily: 7, weekly: 4 },
+        },
+      },
       log: () => {},
     });
     const names = list.map((job) => job.name);
@@ -96,6 +105,7 @@ describe('the server’s jobs', () => {
       'idempotency-key-purge',
       'overdue-callback-return',
       'undo-purge',
+      'backup-schedule',
     ]);
     const stopped: string[] = [];
     const jobs = await startBackgroundJobs(list, {

@@ -1,4 +1,5 @@
 import { startUndoPurge } from './attempts/index.ts';
+import { startBackupSchedule } from './backups/index.ts';
 import type { Env } from './config/env.ts';
 import type { DatabaseHandle } from './db/database.ts';
 import type { EventPublisher } from './events/index.ts';
@@ -22,7 +23,7 @@ export interface BackgroundJobsOptions {
   database: DatabaseHandle;
   /** The process's one event publisher: the jobs announce what they changed through it. */
   events: EventPublisher;
-  env: Pick<Env, 'dataDir' | 'leadRetentionMonths' | 'timeZone'>;
+  env: Pick<Env, 'dataDir' | 'leadRetentionMonths' | 'timeZone' | 'backups'>;
   log: (message: string) => void;
 }
 
@@ -59,7 +60,21 @@ export function backgroundJobs({
       start: () => startOverdueCallbackReturn({ database, events, timeZone: env.timeZone, log }),
     },
     { name: 'undo-purge', start: () => startUndoPurge({ database, log }) },
+    ...backupJob(database, env, log),
   ];
+}
+
+/** The daily backup, unless BACKUP_TIME is off. */
+function backupJob(
+  database: DatabaseHandle,
+  env: BackgroundJobsOptions['env'],
+  log: (message: string) => void,
+): BackgroundJob[] {
+  const { time, ...settings } = env.backups;
+  if (time === undefined) return [];
+  const start = () =>
+    startBackupSchedule({ database, settings: { ...settings, timeZone: env.timeZone }, time, log });
+  return [{ name: 'backup-schedule', start }];
 }
 
 export interface RunningJobs {

@@ -69,6 +69,16 @@ const envSchema = z.object({
     .default(defaultTimeZone),
   /** Leads untouched this many months have their personal data erased (LGPD); 0 = never. */
   LEAD_RETENTION_MONTHS: z.coerce.number().int().min(0).max(1200).default(0),
+  /** Where backups go: another disk or a network share is safer than DATA_DIR/backups. */
+  BACKUP_DIR: z.string().optional(),
+  /** The time of day (HH:MM, in TIME_ZONE) of the daily backup, or `off`. */
+  BACKUP_TIME: z
+    .string()
+    .regex(/^(off|([01]\d|2[0-3]):[0-5]\d)$/, { error: 'use HH:MM (ex.: 02:00) ou off' })
+    .default('02:00'),
+  /** Backups kept: the last of each of this many days, and of this many weeks. */
+  BACKUP_KEEP_DAILY: z.coerce.number().int().min(1).max(366).default(7),
+  BACKUP_KEEP_WEEKLY: z.coerce.number().int().min(0).max(520).default(4),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 
@@ -101,6 +111,12 @@ export interface Env {
   /** 0 when the retention job is off. */
   leadRetentionMonths: number;
   logLevel: string;
+  backups: {
+    dir: string;
+    /** HH:MM in timeZone, or undefined when scheduled backups are off. */
+    time: string | undefined;
+    retention: { daily: number; weekly: number };
+  };
 }
 
 export class InvalidEnvError extends Error {
@@ -154,5 +170,10 @@ export function readEnv(source: NodeJS.ProcessEnv = process.env): Env {
     timeZone: env.TIME_ZONE,
     leadRetentionMonths: env.LEAD_RETENTION_MONTHS,
     logLevel: env.LOG_LEVEL,
+    backups: {
+      dir: path.resolve(env.BACKUP_DIR ?? path.join(env.DATA_DIR, 'backups')),
+      time: env.BACKUP_TIME === 'off' ? undefined : env.BACKUP_TIME,
+      retention: { daily: env.BACKUP_KEEP_DAILY, weekly: env.BACKUP_KEEP_WEEKLY },
+    },
   };
 }

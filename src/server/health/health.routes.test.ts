@@ -24,6 +24,7 @@ describe('GET /api/health and a database outage', () => {
     expect((await app.inject({ url: '/api/health' })).json()).toEqual({
       status: 'ok',
       database: 'ok',
+      backup: 'none',
     });
 
     await own.stopDatabase();

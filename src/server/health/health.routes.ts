@@ -1,6 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { backupStates } from '../../core/backups.ts';
 import { errorBodySchema } from '../../core/errors.ts';
+import { backupState } from '../backups/index.ts';
 import type { DatabaseHandle } from '../db/database.ts';
 import { AppError } from '../http/app-error.ts';
 
@@ -9,12 +11,17 @@ const healthAnswerMs = 3_000;
 // pg reads a query's own `query_timeout` (its types leave it out).
 const probe = { text: 'select 1', query_timeout: healthAnswerMs };
 
-const healthSchema = z.object({ status: z.literal('ok'), database: z.literal('ok') });
+const healthSchema = z.object({
+  status: z.literal('ok'),
+  database: z.literal('ok'),
+  /** A backup that is missing, stale or failed its verification warns without failing the check. */
+  backup: z.enum(backupStates),
+});
 
-export const healthRoutes: FastifyPluginAsyncZod<{ database: DatabaseHandle }> = async (
-  app,
-  { database },
-) => {
+export const healthRoutes: FastifyPluginAsyncZod<{
+  database: DatabaseHandle;
+  backupDir: string;
+}> = async (app, { database, backupDir }) => {
   app.get(
     '/api/health',
     {
@@ -32,7 +39,8 @@ export const healthRoutes: FastifyPluginAsyncZod<{ database: DatabaseHandle }> =
       } catch {
         throw new AppError('DATABASE_UNAVAILABLE', undefined, { 'retry-after': '5' });
       }
-      return { status: 'ok' as const, database: 'ok' as const };
+      const backup = (await backupState(backupDir)).state;
+      return { status: 'ok' as const, database: 'ok' as const, backup };
     },
   );
 };
