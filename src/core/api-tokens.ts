@@ -5,7 +5,7 @@ import { requiredText } from './required-text.ts';
  * What a token may do. A route names the scope it needs (`config.tokenScope`); a route that
  * names none refuses every token, whatever its scopes.
  */
-export const apiScopes = ['leads:write', 'leads:read', 'attempts:read'] as const;
+export const apiScopes = ['leads:write', 'leads:read', 'attempts:read', 'metrics:read'] as const;
 export type ApiScope = (typeof apiScopes)[number];
 export const apiScopeSchema = z.enum(apiScopes, { error: 'Permissão desconhecida.' });
 
@@ -13,6 +13,7 @@ export const apiScopeLabels: Record<ApiScope, string> = {
   'leads:write': 'Incluir leads',
   'leads:read': 'Ler leads',
   'attempts:read': 'Ler ligações',
+  'metrics:read': 'Ler métricas',
 };
 
 /** How a token is written: `cca_<public id>_<secret>`; the public id finds it, the secret proves it. */
@@ -67,6 +68,11 @@ export type CreatedApiToken = z.infer<typeof createdApiTokenSchema>;
 export const apiTokenParamsSchema = z.object({
   id: z.coerce.number({ error: 'Token inválido.' }).int({ error: 'Token inválido.' }).positive(),
 });
+
+/** The message of a route for the server's own machine, refused to a caller from elsewhere. */
+export function localOnlyMessage(scope: ApiScope): string {
+  return `Esta rota só responde no próprio servidor (localhost) ou a um token de API com a permissão "${apiScopeLabels[scope]}" (${scope}).`;
+}
 
 /** The message of a token refused by a route that needs a scope it lacks. */
 export function missingScopeMessage(scope: ApiScope): string {

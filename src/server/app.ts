@@ -32,7 +32,12 @@ import { createNotificationListener } from './db/notification-listener.ts';
 import { createUnitOfWork } from './db/unit-of-work.ts';
 import { distributionFeature } from './distribution/index.ts';
 import { doNotCallFeature } from './do-not-call/index.ts';
-import { createEventPublisher, type EventPublisher, eventsFeature } from './events/index.ts';
+import {
+  createEventHub,
+  createEventPublisher,
+  type EventPublisher,
+  eventsFeature,
+} from './events/index.ts';
 import { followUpFeature } from './follow-up/index.ts';
 import { healthRoutes } from './health/index.ts';
 import { bearerToken, type RouteAccess, registerAccessControl } from './http/access.ts';
@@ -40,6 +45,7 @@ import { AppError } from './http/app-error.ts';
 import { frameworkErrorOptions, notFound, registerErrorHandler } from './http/error-handler.ts';
 import { registerInputGuard } from './http/input-guard.ts';
 import { registerJsonLimits } from './http/json-body.ts';
+import { registerRequestContext, requestIdOf } from './http/request-context.ts';
 import { originForm } from './http/request-target.ts';
 import { registerSecurityHeaders } from './http/security-headers.ts';
 import { importsFeature } from './imports/index.ts';
@@ -47,6 +53,7 @@ import { leadInjectionFeature } from './lead-injection/index.ts';
 import { leadsFeature } from './leads/index.ts';
 import type { Mailer } from './mail/mailer.ts';
 import { messageTemplatesFeature } from './message-templates/index.ts';
+import { type MetricsSources, registerMetrics } from './metrics/index.ts';
 import { recyclingFeature } from './recycling/index.ts';
 import { createUserRepository, usersFeature } from './users/index.ts';
 import { registerWebApp } from './web/index.ts';
@@ -86,6 +93,8 @@ export interface AppDeps {
    * once the app and the jobs have stopped. Without it the app makes its own and closes it.
    */
   events?: EventPublisher;
+  /** What GET /metrics reports from outside the app (the embedded database's restarts…). */
+  metrics?: MetricsSources;
 }
 
 const sessionCookieSecurity = { sessionCookie: [] as string[] };
@@ -102,6 +111,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { env, database } = deps;
   const app = Fastify({
     logger: deps.logger ?? false,
+    genReqId: requestIdOf,
     trustProxy: (_address: string, hop: number) => hop < env.trustProxyHops,
     bodyLimit: 1024 * 1024,
     rewriteUrl: (request) => originForm(request.url ?? '/'),
@@ -109,6 +119,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
+  registerRequestContext(app);
   // JSON only (multipart where a route says so): a text/plain body is what a cross-site form
   // can send without a preflight, so it gets 415 before any handler sees it.
   app.removeContentTypeParser('text/plain');
@@ -197,6 +208,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     log: (message) => app.log.warn(message),
   });
   app.addHook('onClose', async () => listener.close());
+  const eventHub = createEventHub(listener, (message) => app.log.warn(message));
   const { auth, resolveSession, checkSession, forgetSessions, authFeature } = createAuthentication({
     database,
     users: createUserRepository(database.db),
@@ -210,6 +222,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     invitationLinkSeconds: env.invitationLinkSeconds,
     secureCookies: secure,
     now: deps.now,
+    log: app.log,
   });
   registerAccessControl(app, {
     resolveSession,
@@ -219,6 +232,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   registerAuditTrail(app, database.db);
   recordTokenUse(app, database.db);
+  registerMetrics(app, { database, openEventStreams: eventHub.subscriberCount, ...deps.metrics });
 
   // What every feature is given: the database, the call centre's clock and the one write path.
   const shared = { database, timeZone: env.timeZone ?? defaultTimeZone, unitOfWork, events };
@@ -247,7 +261,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(distributionFeature, shared);
   await app.register(recyclingFeature, shared);
   await app.register(dashboardFeature, { ...shared, now: deps.now });
-  await app.register(eventsFeature, { ...shared, listener, checkSession });
+  await app.register(eventsFeature, { ...shared, hub: eventHub, checkSession });
   await app.register(auditFeature, shared);
   await app.register(webhooksFeature, shared);
   await app.register(importsFeature, {

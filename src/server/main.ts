@@ -21,11 +21,13 @@ async function main() {
   const log = (message: string) => console.log(`[cca] ${message}`);
 
   let embedded: EmbeddedDatabase | undefined;
+  let databaseRestarts = 0;
   let database: DatabaseHandle | undefined;
   let connectionString = env.databaseUrl;
   if (!connectionString) {
     embedded = await startEmbeddedPostgres(env.dataDir, log, {
       onRestart: (reason) => {
+        databaseRestarts += 1;
         if (!database) return;
         systemAuditTrail(database.db)({ action: 'database.restarted', details: { reason } }).catch(
           (error: unknown) => log(`reinício do banco não registrado: ${String(error)}`),
@@ -88,6 +90,7 @@ async function main() {
           ? webRoot
           : undefined,
       logger: { level: env.logLevel },
+      metrics: { databaseRestarts: () => databaseRestarts },
     });
     await app.listen({ port: env.port, host: env.host });
     jobs = await startBackgroundJobs(backgroundJobs({ database, events, env, log }), {

@@ -1,9 +1,11 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { betterAuth } from 'better-auth';
+import type { FastifyBaseLogger } from 'fastify';
 import { type Kysely, sql } from 'kysely';
 import { appRoutes } from '../../core/app-routes.ts';
 import type { Database } from '../db/schema.ts';
 import { AppError } from '../http/app-error.ts';
+import { requestLogOr } from '../http/request-context.ts';
 import type { Mailer, MailMessage } from '../mail/mailer.ts';
 import { hashPassword, verifyPassword } from './password-hashing.ts';
 
@@ -19,6 +21,8 @@ export interface AuthOptions {
   secureCookies: boolean;
   /** Whether the user already has a password, to word the mail as "set" or "reset". */
   hasPassword: (userId: string) => Promise<boolean>;
+  /** The app's log, where better-auth's lines go instead of the console. */
+  log: FastifyBaseLogger;
 }
 
 export const resetPasswordTokenSeconds = 60 * 60;
@@ -30,6 +34,18 @@ const linkLifetime = (seconds: number) => {
 };
 
 const timestamps = { createdAt: 'created_at', updatedAt: 'updated_at' } as const;
+
+type BetterAuthLevel = 'debug' | 'info' | 'warn' | 'error';
+
+/** better-auth's lines as JSON in the app's log, with the id of the request they come from. */
+function betterAuthLog(fallback: FastifyBaseLogger) {
+  return (level: BetterAuthLevel, message: string, ...args: unknown[]) => {
+    const [first] = args;
+    const details =
+      first instanceof Error ? { err: first } : args.length > 0 ? { details: args } : {};
+    requestLogOr(fallback)[level](details, `better-auth: ${message}`);
+  };
+}
 
 export function createAuth(options: AuthOptions) {
   return betterAuth({
@@ -144,7 +160,7 @@ export function createAuth(options: AuthOptions) {
       // Every API request resolves its session: one query joining the user, not two.
       database: { joins: true },
     },
-    logger: { level: 'error' },
+    logger: { level: 'error', log: betterAuthLog(options.log) },
   });
 }
 

@@ -1,4 +1,4 @@
-import type { FastifyPluginAsync } from 'fastify';
+import type { FastifyBaseLogger, FastifyPluginAsync } from 'fastify';
 import type { DatabaseHandle } from '../db/database.ts';
 import type { NotificationListener } from '../db/notification-listener.ts';
 import type { Mailer } from '../mail/mailer.ts';
@@ -30,6 +30,8 @@ export interface AuthenticationOptions {
   secureCookies: boolean;
   /** The clock of the session checks, replaceable in tests. */
   now?: (() => number) | undefined;
+  /** The app's log, for better-auth's lines. */
+  log: FastifyBaseLogger;
 }
 
 export interface Authentication {
@@ -58,6 +60,7 @@ export function createAuthentication(options: AuthenticationOptions): Authentica
     invitationLinkSeconds: options.invitationLinkSeconds,
     secureCookies: options.secureCookies,
     hasPassword: (userId) => users.hasPassword(userId),
+    log: options.log,
   });
   const sessions = createSessionRepository(database.db);
   const cache = createSessionCache({ find: sessions.findByToken, listener: options.listener });

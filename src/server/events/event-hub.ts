@@ -8,6 +8,8 @@ export interface EventHub {
   subscribe(subscriber: EventSubscriber): () => void;
   /** Resolves once the LISTEN is in place, or after timeoutMs if the database is away. */
   whenListening(timeoutMs: number): Promise<boolean>;
+  /** The subscribers now: one per open event stream. */
+  subscriberCount(): number;
 }
 
 /**
@@ -53,5 +55,6 @@ export function createEventHub(
       };
     },
     whenListening: (timeoutMs) => listener.whenListening(timeoutMs),
+    subscriberCount: () => subscribers.size,
   };
 }

@@ -1,10 +1,10 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { SessionCheck } from '../auth/index.ts';
-import type { NotificationListener } from '../db/notification-listener.ts';
 import type { FeatureOptions } from '../feature.ts';
 import { eventRoutes } from './event.routes.ts';
-import { createEventHub } from './event-hub.ts';
+import type { EventHub } from './event-hub.ts';
 
+export { createEventHub, type EventHub } from './event-hub.ts';
 export { createEventPublisher, type EventPublisher } from './event-publisher.ts';
 
 /**
@@ -12,15 +12,15 @@ export { createEventPublisher, type EventPublisher } from './event-publisher.ts'
  * listening connection.
  */
 export interface EventsFeatureOptions extends FeatureOptions {
-  listener: NotificationListener;
+  /** The app's one hub on that connection, made by app.ts, which counts its open streams. */
+  hub: EventHub;
   /** Whether a stream's session still holds; a stream whose session ended is closed. */
   checkSession: SessionCheck;
 }
 
 export const eventsFeature: FastifyPluginAsync<EventsFeatureOptions> = async (
   app,
-  { listener, checkSession },
+  { hub, checkSession },
 ) => {
-  const hub = createEventHub(listener, (message) => app.log.warn(message));
   await app.register(eventRoutes, { hub, checkSession });
 };

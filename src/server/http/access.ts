@@ -1,15 +1,16 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { type ApiScope, missingScopeMessage } from '../../core/api-tokens.ts';
+import { type ApiScope, localOnlyMessage, missingScopeMessage } from '../../core/api-tokens.ts';
 import type { Role } from '../../core/roles.ts';
 import { AppError } from './app-error.ts';
-import { isOwnAddressOrigin } from './own-address.ts';
+import { isLoopbackAddress, isOwnAddressOrigin } from './own-address.ts';
 
 /**
- * Who may call a route: anyone, any signed-in user, administrators only, or other systems
- * only (an API token). `signedIn` and `admin` routes that name a `tokenScope` take a token
- * with that scope too; every other route refuses tokens.
+ * Who may call a route: anyone, any signed-in user, administrators only, other systems only
+ * (an API token), or the server's own machine (`local`: a request from loopback). `signedIn`,
+ * `admin` and `local` routes that name a `tokenScope` take a token with that scope too; every
+ * other route refuses tokens.
  */
-export type RouteAccess = 'public' | 'signedIn' | 'admin' | 'token';
+export type RouteAccess = 'public' | 'signedIn' | 'admin' | 'token' | 'local';
 
 /** The signed-in user of a request, as the auth feature's session check finds it. */
 export interface SessionUser {
@@ -142,6 +143,11 @@ export function registerAccessControl(
     if (!access || access === 'public') return;
     const bearer = bearerToken(request);
     if (bearer !== undefined || access === 'token') return admitToken(request, bearer);
+    if (access === 'local') {
+      if (isLoopbackRequest(request)) return;
+      const scope = request.routeOptions.config.tokenScope;
+      throw await deny(request, 'FORBIDDEN', scope ? localOnlyMessage(scope) : undefined);
+    }
     request.sessionUser = await options.resolveSession(request, reply);
     if (access === 'admin' && request.sessionUser.role !== 'admin') {
       throw await deny(request, 'FORBIDDEN');
@@ -163,6 +169,15 @@ function isSameSite(request: FastifyRequest, trustedOrigins: string[]): boolean 
   const fetchSite = request.headers['sec-fetch-site'];
   if (typeof fetchSite === 'string') return fetchSite === 'same-origin' || fetchSite === 'none';
   return true;
+}
+
+/**
+ * Whether a request comes from the server's own machine: its connection from loopback and,
+ * behind trusted proxies (TRUST_PROXY_HOPS), the client they name too, so that a proxy on the
+ * same machine does not make every visitor it relays local.
+ */
+function isLoopbackRequest(request: FastifyRequest): boolean {
+  return isLoopbackAddress(request.socket.remoteAddress) && isLoopbackAddress(request.ip);
 }
 
 /** The token of an `Authorization: Bearer` header; undefined without one. */

@@ -19,6 +19,19 @@ for (const [network, prefix] of [
   localNetworks.addSubnet(network, prefix, 'ipv6');
 }
 
+const loopback = new BlockList();
+loopback.addSubnet('127.0.0.0', 8, 'ipv4');
+loopback.addAddress('::1', 'ipv6');
+
+/** Whether `address` (as a socket gives it) is this machine's loopback, IPv4-mapped or not. */
+export function isLoopbackAddress(address: string | undefined): boolean {
+  if (!address) return false;
+  const unmapped = address.replace(/^::ffff:(?=\d+\.\d+\.\d+\.\d+$)/i, '');
+  const family = isIP(unmapped);
+  if (family === 0) return false;
+  return loopback.check(unmapped, family === 4 ? 'ipv4' : 'ipv6');
+}
+
 /** Whether `hostname` (as in a URL, IPv6 in brackets) is `localhost` or a local IP address. */
 export function isLocalHostname(hostname: string): boolean {
   if (hostname === 'localhost') return true;

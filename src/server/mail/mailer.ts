@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import nodemailer from 'nodemailer';
+import { currentRequestLog } from '../http/request-context.ts';
 
 export interface MailMessage {
   to: string;
@@ -40,9 +41,11 @@ export function createMailer(options: MailerOptions): Mailer {
       await mkdir(options.outboxDir, { recursive: true });
       const file = path.join(options.outboxDir, `${Date.now()}-${randomUUID()}.eml`);
       await writeFile(file, info.message as Buffer, { mode: 0o600 });
-      options.log(
-        `E-mail para ${message.to} ("${message.subject}") gravado em ${file}:\n${message.text}`,
-      );
+      const line = `E-mail para ${message.to} ("${message.subject}") gravado em ${file}:\n${message.text}`;
+      // Sent on a request's behalf (an invitation, a reset link): in its log, with its id.
+      const requestLog = currentRequestLog();
+      if (requestLog) requestLog.info({ mailFile: file }, line);
+      else options.log(line);
     },
   };
 }

@@ -4,7 +4,7 @@ import path from 'node:path';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import type { Insertable } from 'kysely';
 import type { Role } from '../../core/roles.ts';
-import { type AppEnv, buildApp } from '../app.ts';
+import { type AppDeps, type AppEnv, buildApp } from '../app.ts';
 import { hashPassword } from '../auth/index.ts';
 import type { LeadsTable } from '../db/schema.ts';
 import { createEventPublisher, type EventPublisher } from '../events/index.ts';
@@ -98,6 +98,8 @@ export async function createTestApp(
     now?: () => number;
     /** Keep the shipped calling hours instead of the every-hour calendar tests start with. */
     shippedCallingHours?: boolean;
+    /** In place of the test app's: a logger to read, a real mailer, the metrics' sources. */
+    deps?: Partial<Pick<AppDeps, 'logger' | 'mailer' | 'metrics'>>;
   } = {},
 ): Promise<TestApp> {
   const database = await createTestDatabase();
@@ -115,6 +117,7 @@ export async function createTestApp(
     mailer: { send: async (message) => void mails.push(message) },
     authSecret: testAuthSecret,
     ...(options.now ? { now: options.now } : {}),
+    ...options.deps,
   });
 
   const signInAttempt = (email: string, password: string, remoteAddress = '127.0.0.1') =>
