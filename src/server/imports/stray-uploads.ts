@@ -23,7 +23,12 @@ export async function removeStrayUploads(
 ): Promise<number> {
   const directory = uploadsDirectory(dataDir);
   // Listed before the batches are read: a batch queued meanwhile is seen queued.
-  const uploads = (await readdir(directory).catch(() => [] as string[]))
+  const names = await readdir(directory).catch((error: NodeJS.ErrnoException) => {
+    // No upload received yet.
+    if (error.code === 'ENOENT') return [] as string[];
+    throw error;
+  });
+  const uploads = names
     .filter((name) => name.endsWith('.upload'))
     .map((name) => ({ filePath: path.join(directory, name), id: batchIdOfUpload(name) }));
   const statuses = await repository.statusesOf(
