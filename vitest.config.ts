@@ -24,6 +24,7 @@ const integration = (name: string, databaseUrl?: string): TestProjectInlineConfi
     exclude: databaseUrl
       ? [
           'src/server/main.test.ts',
+          'src/server/backups/backup-cli.test.ts',
           'src/server/db/embedded-postgres*.test.ts',
           'src/server/db/postgres-as-root.test.ts',
           'src/server/http/database-{outage,freeze,kill}.test.ts',
@@ -35,7 +36,8 @@ const integration = (name: string, databaseUrl?: string): TestProjectInlineConfi
     // still has its own database and data directory, and no server module keeps state between apps.
     isolate: false,
     setupFiles: ['src/server/testing/fresh-data-dir.ts'],
-    env: databaseUrl ? { TEST_POSTGRES_ADMIN_URL: databaseUrl } : {},
+    // The servers the tests start make no backup of their own on a timer.
+    env: { BACKUP_TIME: 'off', ...(databaseUrl ? { TEST_POSTGRES_ADMIN_URL: databaseUrl } : {}) },
     testTimeout: 30_000,
     hookTimeout: 60_000,
   },

@@ -11,6 +11,7 @@ describe('app routes', () => {
       '/',
       '/acompanhar',
       '/auditoria',
+      '/backups',
       '/colaborador',
       '/createuser',
       '/horarios',

@@ -39,6 +39,7 @@ export const appRoutes = {
   audit: { path: '/auditoria', title: 'Auditoria', access: 'admin' },
   callingHours: { path: '/horarios', title: 'Horários de ligação', access: 'admin' },
   contactRules: { path: '/tentativas', title: 'Regras de nova tentativa', access: 'admin' },
+  backups: { path: '/backups', title: 'Backups', access: 'admin' },
   apiTokens: { path: '/integracoes/tokens', title: 'Tokens de API', access: 'admin' },
   webhooks: { path: '/integracoes/webhooks', title: 'Webhooks', access: 'admin' },
   messageTemplates: { path: '/whatsapp/modelos', title: 'Modelos de WhatsApp', access: 'admin' },

@@ -1,3 +1,4 @@
+import path from 'node:path';
 import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
@@ -22,6 +23,7 @@ import {
   registerAuditTrail,
 } from './audit/index.ts';
 import { createAuthentication } from './auth/index.ts';
+import { backupsFeature } from './backups/index.ts';
 import { blockListsFeature } from './block-lists/index.ts';
 import { callingCalendarFeature } from './calling-calendar/index.ts';
 import { defaultTimeZone, type Env } from './config/env.ts';
@@ -61,6 +63,12 @@ import { webhooksFeature } from './webhooks/index.ts';
 
 z.config(z.locales.ptBR());
 
+const defaultBackups = (dataDir: string): Env['backups'] => ({
+  dir: path.join(dataDir, 'backups'),
+  time: undefined,
+  retention: { daily: 7, weekly: 4 },
+});
+
 export type AppEnv = Pick<
   Env,
   | 'appUrl'
@@ -75,8 +83,9 @@ export type AppEnv = Pick<
   | 'dataDir'
   | 'importMaxBytes'
 > &
-  // Optional so that an environment without it counts days in the default zone.
-  Partial<Pick<Env, 'timeZone'>>;
+  // Optional so that an environment without it counts days in the default zone, and keeps its
+  // backups in DATA_DIR/backups (made only on request).
+  Partial<Pick<Env, 'timeZone' | 'backups'>>;
 
 export interface AppDeps {
   env: AppEnv;
@@ -236,7 +245,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   // What every feature is given: the database, the call centre's clock and the one write path.
   const shared = { database, timeZone: env.timeZone ?? defaultTimeZone, unitOfWork, events };
-  await app.register(healthRoutes, { database });
+  const backups = env.backups ?? defaultBackups(env.dataDir);
+  const backupSettings = { ...backups, timeZone: shared.timeZone };
+  await app.register(healthRoutes, { database, backupDir: backups.dir });
   await app.register(authFeature);
   await app.register(apiTokensFeature, { apiTokenService });
   await app.register(usersFeature, {
@@ -270,6 +281,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     importMaxBytes: env.importMaxBytes,
   });
   await app.register(leadInjectionFeature, shared);
+  await app.register(backupsFeature, { ...shared, settings: backupSettings, time: backups.time });
 
   app.get('/api/openapi.json', { config: { access: 'public' }, schema: { hide: true } }, async () =>
     app.swagger(),

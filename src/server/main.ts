@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { buildApp } from './app.ts';
 import { systemAuditTrail } from './audit/index.ts';
 import { backgroundJobs, type RunningJobs, startBackgroundJobs } from './background-jobs.ts';
+import { backupAgeSeconds } from './backups/index.ts';
 import { loadOrCreateAuthSecret } from './config/app-settings.repository.ts';
 import { InvalidEnvError, readEnv } from './config/env.ts';
 import { openingMessages } from './config/opening-addresses.ts';
@@ -90,7 +91,10 @@ async function main() {
           ? webRoot
           : undefined,
       logger: { level: env.logLevel },
-      metrics: { databaseRestarts: () => databaseRestarts },
+      metrics: {
+        databaseRestarts: () => databaseRestarts,
+        backupAgeSeconds: () => backupAgeSeconds(env.backups.dir),
+      },
     });
     await app.listen({ port: env.port, host: env.host });
     jobs = await startBackgroundJobs(backgroundJobs({ database, events, env, log }), {

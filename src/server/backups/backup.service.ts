@@ -169,3 +169,10 @@ export async function backupState(dir: string, now = new Date()) {
   else if (now.getTime() - Date.parse(latest.createdAt) > staleAfterMs) state = 'stale';
   return { state, latest };
 }
+
+/** Seconds since the latest backup was made; undefined when there is none. */
+export async function backupAgeSeconds(dir: string, now = new Date()) {
+  const latest = (await listBackups(dir))[0];
+  if (!latest) return undefined;
+  return (now.getTime() - Date.parse(latest.createdAt)) / 1000;
+}

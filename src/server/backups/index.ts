@@ -4,7 +4,12 @@ import { backupRoutes } from './backup.routes.ts';
 import type { BackupSettings } from './backup.service.ts';
 
 export { startBackupSchedule } from './backup.job.ts';
-export { type BackupSettings, backupState } from './backup.service.ts';
+export {
+  type BackupSettings,
+  backupAgeSeconds,
+  backupState,
+  restoreBackupFile,
+} from './backup.service.ts';
 
 /** Backups of the whole database, made daily and on request: /api/backups. */
 export const backupsFeature: FastifyPluginAsync<

@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { sql } from 'kysely';
 import { afterAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app.ts';
-import { restoreBackupFile } from '../backups/backup.service.ts';
+import { restoreBackupFile } from '../backups/index.ts';
 import { createEventPublisher } from '../events/index.ts';
 import { invariantViolations } from '../testing/invariants.ts';
 import {

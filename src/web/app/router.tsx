@@ -81,6 +81,10 @@ const lazyPages = {
     import('../features/contact-rules/pages/contact-rules-page.tsx').then((module) => ({
       Component: module.ContactRulesPage,
     })),
+  backups: () =>
+    import('../features/backups/pages/backups-page.tsx').then((module) => ({
+      Component: module.BackupsPage,
+    })),
   apiTokens: () =>
     import('../features/api-tokens/pages/api-tokens-page.tsx').then((module) => ({
       Component: module.ApiTokensPage,

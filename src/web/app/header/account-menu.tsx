@@ -11,6 +11,7 @@ import {
   IconCheck,
   IconChevronDown,
   IconClock,
+  IconDatabase,
   IconDeviceDesktop,
   IconKey,
   IconLogout,
@@ -44,6 +45,7 @@ const adminPages: Record<
   settings: [
     { page: 'callingHours', icon: IconClock },
     { page: 'contactRules', icon: IconRepeat },
+    { page: 'backups', icon: IconDatabase },
   ],
   integrations: [
     { page: 'apiTokens', icon: IconKey },

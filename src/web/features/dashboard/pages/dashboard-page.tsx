@@ -5,6 +5,7 @@ import { PageTitle } from '../../../components/page-title.tsx';
 import { formatDateTime } from '../../../components/pt-br-format.ts';
 import { QueryErrorAlert } from '../../../components/query-error-alert.tsx';
 import { RowsSkeleton } from '../../../components/rows-skeleton.tsx';
+import { BackupWarning } from '../../backups/index.ts';
 import { useDashboard } from '../api/get-dashboard.ts';
 import { AssessorTable } from '../components/assessor-table.tsx';
 import { AttemptsChart } from '../components/attempts-chart.tsx';
@@ -51,6 +52,7 @@ export function DashboardPage() {
             Atualizado em {formatDateTime(data.generatedAt)}
           </Text>
         </Group>
+        <BackupWarning />
         {isNewTeam(data) ? <GettingStarted dashboard={data} /> : null}
         {hasActivity ? (
           <>
