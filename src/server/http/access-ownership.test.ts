@@ -86,6 +86,7 @@ const bodyless = new Set([
   'POST /api/webhooks/{id}/ping',
   'POST /api/webhooks/deliveries/{id}/replay',
   'POST /api/api-tokens/{id}/revoke',
+  'POST /api/backups',
 ]);
 
 const assessorForbiddenFields = {
