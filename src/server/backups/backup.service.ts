@@ -108,13 +108,17 @@ export async function restoreBackupFile(
   }
 }
 
+/** The start of the names of this process's scratch databases. */
+export const scratchPrefix = () => `cca_verify_${process.pid}_`;
+
 /**
  * Restores the backup into a scratch database on the same server, which checks every table's
  * rows against the count the backup took, then drops it. The result goes in the record.
  */
 export async function verifyBackup(database: DatabaseHandle, backup: BackupEntry) {
   const startedAt = Date.now();
-  const name = `cca_verify_${randomBytes(6).toString('hex')}`;
+  // The process's id tells whose scratch database it is when several servers share one.
+  const name = `${scratchPrefix()}${randomBytes(6).toString('hex')}`;
   const admin = await database.connectUnlimited();
   let error: string | undefined;
   try {

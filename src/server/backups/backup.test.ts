@@ -11,6 +11,7 @@ import {
   type BackupSettings,
   createBackup,
   restoreBackupFile,
+  scratchPrefix,
   verifyBackup,
 } from './backup.service.ts';
 import { InvalidBackupError } from './backup-archive.ts';
@@ -85,9 +86,8 @@ describe('a backup', () => {
     const record = JSON.parse(await readFile(`${backup.file}.json`, 'utf8'));
     expect(record.verification.ok).toBe(true);
     const { rows } = await sql<{ n: number }>`
-      SELECT count(*)::int8 AS n FROM pg_database WHERE datname LIKE 'cca_verify_%'`.execute(
-      t.database.db,
-    );
+      SELECT count(*)::int8 AS n FROM pg_database
+       WHERE starts_with(datname, ${scratchPrefix()})`.execute(t.database.db);
     expect(rows[0]?.n).toBe(0);
   });
 

@@ -13,7 +13,7 @@ export function BackupWarning() {
   return (
     <Alert color="orange" icon={<IconAlertTriangle aria-hidden />} title={backupStateLabels[state]}>
       Sem um backup recente e verificado, um disco com defeito perde todos os leads.{' '}
-      <Anchor component={Link} to={appRoutes.backups.path}>
+      <Anchor component={Link} to={appRoutes.backups.path} c="inherit" fw={600} underline="always">
         Ver os backups
       </Anchor>
     </Alert>
