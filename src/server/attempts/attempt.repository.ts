@@ -140,10 +140,14 @@ const _jsonInstant = (column: RawBuilder<unknown>) =>
   sql<string>`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 
 /** `timeZone`: the call centre's (TIME_ZONE), for the days of a filter and the times it reads. */
-export function createAttemptRepository(db: Kysely<Database>, timeZone: string) {
+export function createAttemptRepository(
+  db: Kysely<Database>,
+  timeZone: string,
+  reads: () => Kysely<Database> = () => db,
+) {
   const local = localTime(timeZone);
-  const selectAttempts = (filter: AttemptFilter, after: number | undefined) =>
-    db
+  const selectAttempts = (filter: AttemptFilter, after: number | undefined, source = db) =>
+    source
       .selectFrom('lead_attempts as a')
       .innerJoin('users as u', 'u.id', 'a.assessor_id')
       .leftJoin('message_templates as m', 'm.id', 'a.message_template_id')
@@ -306,9 +310,11 @@ export function createAttemptRepository(db: Kysely<Database>, timeZone: string) 
 
     /** The export rows, newest first, read by keyset in chunks so memory stays flat. */
     async *exportRows(filter: AttemptFilter, chunkSize = 2000) {
+      // A report: the replica in step, when there is one, read from for the whole export.
+      const source = reads();
       let after: number | undefined;
       for (;;) {
-        const rows = (await selectAttempts(filter, after)
+        const rows = (await selectAttempts(filter, after, source)
           .select([
             local.dateTimeText(sql`a.created_at`).as('createdAtText'),
             local.dateTimeText(sql`a.callback_at`).as('callbackAtText'),

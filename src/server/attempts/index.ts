@@ -12,7 +12,7 @@ export const attemptsFeature: FastifyPluginAsync<FeatureOptions> = async (
   { database, timeZone, events },
 ) => {
   const attemptService = createAttemptService({
-    attempts: createAttemptRepository(database.db, timeZone),
+    attempts: createAttemptRepository(database.db, timeZone, database.reads),
     myLeads: createMyLeadsRepository(database.db, timeZone),
     undos: createOutcomeUndoRepository(database.db),
     events,

@@ -15,7 +15,7 @@ export const dashboardFeature: FastifyPluginAsync<DashboardFeatureOptions> = asy
   { database, timeZone, now },
 ) => {
   const dashboardService = createDashboardService({
-    dashboard: createDashboardRepository(database.db),
+    dashboard: createDashboardRepository(database.db, database.reads),
     timeZone,
     ...(now ? { now } : {}),
   });

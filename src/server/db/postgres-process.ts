@@ -116,7 +116,8 @@ export async function startPostgres(
   const output = collectOutput(server);
   await new Promise<void>((resolve, reject) => {
     const watchForReady = () => {
-      if (!output().includes('database system is ready to accept connections')) return;
+      // A standby (a replica's copy) accepts read-only connections.
+      if (!/database system is ready to accept (read-only )?connections/.test(output())) return;
       server.stderr?.off('data', watchForReady);
       resolve();
     };

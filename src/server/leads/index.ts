@@ -22,7 +22,7 @@ export const leadsFeature: FastifyPluginAsync<FeatureOptions> = async (
   const leadService = createLeadService({
     leads,
     leadChanges,
-    exports: createLeadExportRepository(database.db, timeZone),
+    exports: createLeadExportRepository(database.reads, timeZone),
     unitOfWork,
   });
   await app.register(leadRoutes, { leadService, timeZone });

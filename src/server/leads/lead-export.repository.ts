@@ -6,11 +6,14 @@ import type { Database } from '../db/schema.ts';
 import { leadFilterCondition } from './lead-filter.sql.ts';
 
 /** The rows of the lead list's export (CSV or XLSX, lead-export.ts lays them out). */
-export function createLeadExportRepository(db: Kysely<Database>, timeZone: string) {
+/** `reads` answers where reports read: the replica in step, when there is one (db/replica.ts). */
+export function createLeadExportRepository(reads: () => Kysely<Database>, timeZone: string) {
   const local = localTime(timeZone);
   return {
     /** The export rows, newest first, read by keyset in chunks so memory stays flat. */
     async *exportRows(filter: LeadFilter, chunkSize = 2000) {
+      // One source for the whole export, so its chunks follow one another.
+      const db = reads();
       let after: number | undefined;
       for (;;) {
         let query = db
