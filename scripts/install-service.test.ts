@@ -96,7 +96,11 @@ describe('the installer', () => {
   it('refuses, in pt-BR, to run without root', () => {
     // As root, the test runs it as nobody; it stops before it touches anything.
     const result = asRoot
-      ? spawnSync('runuser', ['-u', 'nobody', '--', 'bash', installer], { encoding: 'utf8' })
+      ? // Read by root and given on stdin: nobody may not enter a checkout in a private folder.
+        spawnSync('runuser', ['-u', 'nobody', '--', 'bash', '-s'], {
+          encoding: 'utf8',
+          input: readFileSync(installer, 'utf8'),
+        })
       : spawnSync('bash', [installer], { encoding: 'utf8' });
     expect(result.status).toBe(1);
     expect(result.stderr).toContain('install-service: rode como root: sudo');
