@@ -26,6 +26,7 @@ export const errorMessages = {
     'Esta Idempotency-Key já foi usada com outro pedido. Use uma chave nova para cada pedido.',
   DATABASE_UNAVAILABLE:
     'O banco de dados está indisponível no momento. Tente novamente em instantes.',
+  SHUTTING_DOWN: 'Este servidor está reiniciando. Tente novamente em instantes.',
   MAIL_NOT_SENT:
     'O e-mail não pôde ser enviado. Confira a configuração de e-mail do CCA e tente novamente.',
   INTERNAL: 'Erro interno do servidor. Tente novamente.',

@@ -5,6 +5,7 @@ import { errorBodySchema } from '../../core/errors.ts';
 import { backupState } from '../backups/index.ts';
 import type { DatabaseHandle } from '../db/database.ts';
 import { AppError } from '../http/app-error.ts';
+import { type Draining, shuttingDown } from '../http/draining.ts';
 
 /** A load balancer asks often, and must hear soon that the database stopped answering. */
 const healthAnswerMs = 3_000;
@@ -21,7 +22,8 @@ const healthSchema = z.object({
 export const healthRoutes: FastifyPluginAsyncZod<{
   database: DatabaseHandle;
   backupDir: string;
-}> = async (app, { database, backupDir }) => {
+  draining: Draining;
+}> = async (app, { database, backupDir, draining }) => {
   app.get(
     '/api/health',
     {
@@ -34,6 +36,7 @@ export const healthRoutes: FastifyPluginAsyncZod<{
       },
     },
     async () => {
+      if (draining.active) throw shuttingDown();
       try {
         await database.pool.query(probe);
       } catch {

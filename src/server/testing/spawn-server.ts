@@ -10,9 +10,15 @@ export interface SpawnedServer {
   exited: Promise<number | null>;
 }
 
-/** Starts `src/server/main.ts` in a process of its own, as `npm start` would, and waits for it. */
-export async function spawnServer(env: Record<string, string>): Promise<SpawnedServer> {
-  const port = await findFreePort();
+/**
+ * Starts `src/server/main.ts` in a process of its own, as `npm start` would, and waits for it;
+ * on `port` when given (a server restarted where its balancer expects it).
+ */
+export async function spawnServer(
+  env: Record<string, string>,
+  port?: number,
+): Promise<SpawnedServer> {
+  port ??= await findFreePort();
   const baseUrl = `http://127.0.0.1:${port}`;
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
     env: {
@@ -52,13 +58,20 @@ export async function spawnServer(env: Record<string, string>): Promise<SpawnedS
  * A server process on `app`'s database, with its secret, origin and data folder: the users and
  * sessions `app` creates are valid there.
  */
-export function spawnServerFor(app: TestApp): Promise<SpawnedServer> {
-  return spawnServer({
-    DATABASE_URL: app.database.connectionString,
-    AUTH_SECRET: testAuthSecret,
-    TRUSTED_ORIGINS: testOrigin,
-    DATA_DIR: testEnv.dataDir,
-  });
+export function spawnServerFor(
+  app: TestApp,
+  options: { env?: Record<string, string>; port?: number } = {},
+): Promise<SpawnedServer> {
+  return spawnServer(
+    {
+      DATABASE_URL: app.database.connectionString,
+      AUTH_SECRET: testAuthSecret,
+      TRUSTED_ORIGINS: testOrigin,
+      DATA_DIR: testEnv.dataDir,
+      ...options.env,
+    },
+    options.port,
+  );
 }
 
 /**
