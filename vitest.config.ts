@@ -5,12 +5,21 @@ import { defineConfig, type TestProjectInlineConfiguration } from 'vitest/config
 const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const hasChromium = existsSync(chromiumPath);
 const serverDatabaseUrl = process.env.TEST_DATABASE_URL;
+const pgbouncerPath = process.env.PGBOUNCER_PATH ?? '/usr/sbin/pgbouncer';
+const hasPgbouncer = existsSync(pgbouncerPath);
 
 if (!hasChromium) {
   const line = '!'.repeat(78);
   console.warn(
     `\n${line}\n!! Chromium não encontrado em ${chromiumPath}: os testes de navegador (e2e/) NÃO vão rodar.\n` +
       `!! Instale com 'apt-get install chromium' ou aponte CHROMIUM_PATH.\n${line}\n`,
+  );
+}
+if (serverDatabaseUrl && !hasPgbouncer) {
+  const line = '!'.repeat(78);
+  console.warn(
+    `\n${line}\n!! PgBouncer não encontrado em ${pgbouncerPath}: a API atrás do PgBouncer (projeto pgbouncer) NÃO vai ser testada.\n` +
+      `!! Instale com 'apt-get install pgbouncer' ou aponte PGBOUNCER_PATH.\n${line}\n`,
   );
 }
 
@@ -43,6 +52,23 @@ const integration = (name: string, databaseUrl?: string): TestProjectInlineConfi
   },
 });
 
+/**
+ * The API's route tests again, with the test apps' pools going through a PgBouncer in
+ * transaction mode in front of the server, and their sessions straight to it (decision 039).
+ */
+const behindPgBouncer = (databaseUrl: string): TestProjectInlineConfiguration => {
+  const { test } = integration('pgbouncer', databaseUrl);
+  return {
+    test: {
+      ...test,
+      include: ['src/server/**/*.routes.test.ts', 'src/server/db/transaction-pooler.test.ts'],
+      exclude: [],
+      globalSetup: ['src/server/testing/global-setup.ts', 'src/server/testing/pgbouncer-setup.ts'],
+      env: { ...test?.env, PGBOUNCER_PATH: pgbouncerPath },
+    },
+  };
+};
+
 export default defineConfig({
   test: {
     // Vitest's default is one worker fewer than the cores: one on a 2-core machine, where most
@@ -53,6 +79,7 @@ export default defineConfig({
     projects: [
       integration('embedded-postgres'),
       ...(serverDatabaseUrl ? [integration('postgres-server', serverDatabaseUrl)] : []),
+      ...(serverDatabaseUrl && hasPgbouncer ? [behindPgBouncer(serverDatabaseUrl)] : []),
       ...(hasChromium
         ? [
             {

@@ -213,7 +213,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   // The process's one LISTEN connection, for the live events and the sessions kept in memory.
   const listener = createNotificationListener({
-    connection: database.pool.options,
+    connection: database.directConnection,
     log: (message) => app.log.warn(message),
   });
   app.addHook('onClose', async () => listener.close());

@@ -8,7 +8,12 @@ import { backupAgeSeconds } from './backups/index.ts';
 import { loadOrCreateAuthSecret } from './config/app-settings.repository.ts';
 import { InvalidEnvError, readEnv } from './config/env.ts';
 import { openingMessages } from './config/opening-addresses.ts';
-import { createDatabase, type DatabaseHandle, migrateToLatest } from './db/database.ts';
+import {
+  createDatabase,
+  type DatabaseHandle,
+  migrateToLatest,
+  poolTimeoutsMissing,
+} from './db/database.ts';
 import { type EmbeddedDatabase, startEmbeddedPostgres } from './db/embedded-postgres.ts';
 import { createEventPublisher } from './events/index.ts';
 import { createMailer } from './mail/mailer.ts';
@@ -39,6 +44,8 @@ async function main() {
   }
   database = createDatabase({
     connectionString,
+    // Behind PgBouncer, what needs a session of its own goes to the server itself.
+    ...(env.databaseDirectUrl ? { directConnectionString: env.databaseDirectUrl } : {}),
     poolSize: env.databasePoolSize,
     statementTimeoutMs: env.databaseStatementTimeoutMs,
     onPoolError: (error) => log(`conexão com o banco perdida: ${error.message}`),
@@ -70,7 +77,14 @@ async function main() {
   }
 
   try {
-    await migrateToLatest(database.db);
+    await migrateToLatest(database);
+    if (env.databaseDirectUrl) {
+      for (const name of await poolTimeoutsMissing(database.db)) {
+        log(
+          `atenção: o PgBouncer não define ${name} nas conexões (connect_query); veja docs/operations.md`,
+        );
+      }
+    }
     const authSecret = env.authSecret ?? (await loadOrCreateAuthSecret(database.db));
     const mailer = createMailer({
       smtpUrl: env.smtpUrl,

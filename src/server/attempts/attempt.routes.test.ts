@@ -94,7 +94,10 @@ describe('POST /api/leads/{id}/attempts: every outcome', () => {
 
   it('announces the call to every server process', async () => {
     const leadId = await seedLead(context.ana);
-    const client = new pg.Client({ connectionString: context.t.database.connectionString });
+    // A LISTEN holds a session: on the server itself, even when the app is behind PgBouncer.
+    const client = new pg.Client({
+      connectionString: context.t.database.directConnection.connectionString,
+    });
     await client.connect();
     try {
       // Calls are announced a moment after they commit; earlier tests' calls may come first.

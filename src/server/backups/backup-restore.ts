@@ -47,12 +47,12 @@ export async function restoreDatabase(
   const client = await database.connectUnlimited();
   try {
     await emptySchema(client, options);
-    await migrateUpTo(database.db, manifest.migrations.at(-1) as string);
+    await migrateUpTo(database, manifest.migrations.at(-1) as string);
     await loadRows(client, reader, manifest);
   } finally {
     await client.end().catch(() => {});
   }
-  await migrateToLatest(database.db);
+  await migrateToLatest(database);
   return manifest;
 }
 

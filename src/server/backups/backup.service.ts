@@ -123,7 +123,7 @@ export async function verifyBackup(database: DatabaseHandle, backup: BackupEntry
   let error: string | undefined;
   try {
     await admin.query(`CREATE DATABASE ${name}`);
-    const url = new URL(database.connectionString);
+    const url = new URL(database.directConnection.connectionString);
     url.pathname = `/${name}`;
     const scratch = createDatabase({
       connectionString: url.toString(),

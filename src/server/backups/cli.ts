@@ -75,6 +75,7 @@ async function withDatabase(
   }
   const database = createDatabase({
     connectionString,
+    ...(env.databaseDirectUrl ? { directConnectionString: env.databaseDirectUrl } : {}),
     poolSize: 2,
     statementTimeoutMs: env.databaseStatementTimeoutMs,
   });

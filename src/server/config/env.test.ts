@@ -33,6 +33,25 @@ describe('readEnv', () => {
     }
   });
 
+  it('takes DATABASE_DIRECT_URL only as the server behind DATABASE_URL', () => {
+    expect(readEnv({}).databaseDirectUrl).toBeUndefined();
+    const behindPgBouncer = readEnv({
+      DATABASE_URL: 'postgres://cca@127.0.0.1:6432/cca',
+      DATABASE_DIRECT_URL: 'postgres://cca@127.0.0.1:5432/cca',
+    });
+    expect(behindPgBouncer.databaseDirectUrl).toBe('postgres://cca@127.0.0.1:5432/cca');
+    expect(() => readEnv({ DATABASE_DIRECT_URL: 'postgres://cca@127.0.0.1:5432/cca' })).toThrow(
+      /DATABASE_DIRECT_URL: só vale junto com DATABASE_URL/,
+    );
+    expect(() =>
+      readEnv({ DATABASE_URL: 'postgres://cca@127.0.0.1:6432/cca', DATABASE_DIRECT_URL: '5432' }),
+    ).toThrow(/DATABASE_DIRECT_URL: use o endereço do próprio PostgreSQL/);
+    // Listed with the other problems, not in their place.
+    expect(() => readEnv({ PORT: 'abc', DATABASE_DIRECT_URL: 'postgres://x/cca' })).toThrow(
+      /PORT[\s\S]*DATABASE_DIRECT_URL/,
+    );
+  });
+
   it('lists every problem at once', () => {
     try {
       readEnv({ PORT: 'abc', SESSION_MAX_HOURS: '48', ADMIN_EMAIL: 'nope' });

@@ -31,6 +31,16 @@ const envSchema = z.object({
   DATA_DIR: z.string().default('./data'),
   /** An existing PostgreSQL server; when unset CCA runs its own embedded PostgreSQL. */
   DATABASE_URL: z.string().optional(),
+  /**
+   * The PostgreSQL server itself when DATABASE_URL is a pooler in transaction mode (PgBouncer):
+   * what needs a session of its own connects here (the migrations, LISTEN, imports, backups).
+   */
+  DATABASE_DIRECT_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, {
+      error: 'use o endereço do próprio PostgreSQL, ex.: postgres://cca@127.0.0.1:5432/cca',
+    })
+    .optional(),
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(20),
   DATABASE_STATEMENT_TIMEOUT_MS: z.coerce
     .number()
@@ -92,6 +102,8 @@ export interface Env {
   trustedOrigins: string[];
   dataDir: string;
   databaseUrl: string | undefined;
+  /** Set when databaseUrl is a pooler in transaction mode: the server itself. */
+  databaseDirectUrl: string | undefined;
   databasePoolSize: number;
   databaseStatementTimeoutMs: number;
   authSecret: string | undefined;
@@ -131,11 +143,15 @@ export function readEnv(source: NodeJS.ProcessEnv = process.env): Env {
     Object.entries(source).filter(([, value]) => value !== undefined && value !== ''),
   );
   const parsed = envSchema.safeParse(definedOnly);
-  if (!parsed.success) {
-    throw new InvalidEnvError(
-      parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`),
+  const problems = parsed.success
+    ? []
+    : parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`);
+  if (definedOnly.DATABASE_DIRECT_URL && !definedOnly.DATABASE_URL) {
+    problems.push(
+      'DATABASE_DIRECT_URL: só vale junto com DATABASE_URL (o endereço do PgBouncer); sem ele o CCA usa o próprio PostgreSQL',
     );
   }
+  if (!parsed.success || problems.length > 0) throw new InvalidEnvError(problems);
   const env = parsed.data;
   const appUrl = (env.APP_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, '');
   const extraOrigins = env.TRUSTED_ORIGINS.split(',')
@@ -153,6 +169,7 @@ export function readEnv(source: NodeJS.ProcessEnv = process.env): Env {
     ],
     dataDir: path.resolve(env.DATA_DIR),
     databaseUrl: env.DATABASE_URL,
+    databaseDirectUrl: env.DATABASE_DIRECT_URL,
     databasePoolSize: env.DATABASE_POOL_SIZE,
     databaseStatementTimeoutMs: env.DATABASE_STATEMENT_TIMEOUT_MS,
     authSecret: env.AUTH_SECRET,

@@ -35,9 +35,15 @@ const unansweredQueryMessage = 'Query read timeout';
  * PostgreSQL), so the pool must not hand this connection out again.
  */
 class PoolClient extends pg.Client {
+  /** False behind a transaction pooler: the next query may reach a server that never saw the name. */
+  protected readonly namesStatements: boolean = true;
+
   // biome-ignore lint/suspicious/noExplicitAny: pg's query has a dozen overloads; this only adds a name.
   override query(config: any, values?: any, callback?: any): any {
-    const name = typeof config === 'string' ? preparedMark.exec(config)?.[1] : undefined;
+    const name =
+      this.namesStatements && typeof config === 'string'
+        ? preparedMark.exec(config)?.[1]
+        : undefined;
     const result =
       name === undefined
         ? super.query(config, values, callback)
@@ -54,6 +60,15 @@ class PoolClient extends pg.Client {
 }
 
 /**
+ * The pool's client behind PgBouncer in transaction mode, which does not carry a prepared
+ * statement from one server connection to the next (before 1.21, or without
+ * max_prepared_statements): every query goes unnamed.
+ */
+class TransactionPoolClient extends PoolClient {
+  protected override readonly namesStatements = false;
+}
+
+/**
  * How long the server has to answer a query beyond its statement timeout: past both, it is
  * not working on it but stopped (SIGSTOP, a paused machine), and waiting longer only ties up
  * the connection.
@@ -62,6 +77,12 @@ export const answerGraceMs = 2_000;
 
 export interface DatabaseOptions {
   connectionString: string;
+  /**
+   * The server itself, when `connectionString` is a pooler in transaction mode (PgBouncer): the
+   * pool then names no statement and sets nothing at start-up, and what needs a session of its
+   * own connects here (decision 039).
+   */
+  directConnectionString?: string;
   poolSize: number;
   statementTimeoutMs: number;
   onPoolError?: (error: Error) => void;
@@ -69,7 +90,7 @@ export interface DatabaseOptions {
 
 export interface DatabaseHandle {
   db: Kysely<Database>;
-  /** Where it connects: a backup's scratch database is made beside it. */
+  /** Where the pool connects (DATABASE_URL: a pooler, when `directConnection` is apart). */
   connectionString: string;
   pool: pg.Pool;
   /**
@@ -77,38 +98,67 @@ export interface DatabaseHandle {
    * minutes (an import); the caller ends it.
    */
   connectUnlimited(): Promise<pg.Client>;
+  /**
+   * The pool's settings on the server itself, for a session of its own (the LISTEN connection)
+   * and a database beside this one (a backup's scratch database).
+   */
+  directConnection: pg.ClientConfig & { connectionString: string };
+  /** Kysely on the server itself, for the migrations: the migrator holds a session lock. */
+  directDb: Kysely<Database>;
   close(): Promise<void>;
 }
 
 export function createDatabase(options: DatabaseOptions): DatabaseHandle {
+  const sessionSettings = {
+    statement_timeout: options.statementTimeoutMs,
+    idle_in_transaction_session_timeout: options.statementTimeoutMs * 2,
+  };
+  const direct = options.directConnectionString;
   const pool = new pg.Pool({
     connectionString: options.connectionString,
     max: options.poolSize,
     connectionTimeoutMillis: 5_000,
     idleTimeoutMillis: 30_000,
-    statement_timeout: options.statementTimeoutMs,
+    // A pooler's server connections take these from its connect_query: PgBouncer refuses a
+    // start-up parameter it does not know, and one it ignores would set nothing.
+    ...(direct === undefined ? sessionSettings : {}),
     query_timeout: options.statementTimeoutMs + answerGraceMs,
-    idle_in_transaction_session_timeout: options.statementTimeoutMs * 2,
     application_name: 'cca',
-    Client: PoolClient,
+    Client: direct === undefined ? PoolClient : TransactionPoolClient,
   });
-  // An idle client whose server went away emits here; without a listener it would crash the
-  // process. The pool drops the client and opens a new one on the next query.
-  pool.on('error', (error) => options.onPoolError?.(error));
-  // The pool listens only to idle clients. A client held by a transaction between two queries
-  // when the server goes away emits too, and unheard that error would end the process. The
-  // transaction's next query fails with the same cause (a 503) and the pool drops the client.
-  pool.on('connect', (client) => {
-    client.on('error', () => {});
-  });
-  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  const hearErrors = (pool: pg.Pool) => {
+    // An idle client whose server went away emits here; without a listener it would crash the
+    // process. The pool drops the client and opens a new one on the next query.
+    pool.on('error', (error) => options.onPoolError?.(error));
+    // The pool listens only to idle clients. A client held by a transaction between two queries
+    // when the server goes away emits too, and unheard that error would end the process. The
+    // transaction's next query fails with the same cause (a 503) and the pool drops the client.
+    pool.on('connect', (client) => {
+      client.on('error', () => {});
+    });
+    return pool;
+  };
+  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: hearErrors(pool) }) });
+  const directConnection =
+    direct === undefined
+      ? { ...pool.options, connectionString: options.connectionString }
+      : { ...pool.options, ...sessionSettings, connectionString: direct, Client: PoolClient };
+  // One connection, opened when first used: only the migrations take it.
+  const directDb =
+    direct === undefined
+      ? db
+      : new Kysely<Database>({
+          dialect: new PostgresDialect({
+            pool: hearErrors(new pg.Pool({ ...directConnection, max: 1 })),
+          }),
+        });
   return {
     db,
     connectionString: options.connectionString,
     pool,
     async connectUnlimited() {
       const client = new pg.Client({
-        connectionString: options.connectionString,
+        connectionString: directConnection.connectionString,
         connectionTimeoutMillis: 5_000,
         application_name: 'cca',
       });
@@ -117,15 +167,40 @@ export function createDatabase(options: DatabaseOptions): DatabaseHandle {
       await client.connect();
       return client;
     },
-    close: () => db.destroy(),
+    directConnection,
+    directDb,
+    async close() {
+      await Promise.all([db.destroy(), directDb === db ? undefined : directDb.destroy()]);
+    },
   };
 }
 
+/**
+ * The time limits a pooled statement runs without (of statement_timeout and
+ * idle_in_transaction_session_timeout), read through the pool: behind a pooler they come from
+ * its server connections (PgBouncer's connect_query), not from CCA.
+ */
+export async function poolTimeoutsMissing(db: Kysely<Database>): Promise<string[]> {
+  const names = ['statement_timeout', 'idle_in_transaction_session_timeout'];
+  const { rows } = await sql<{ name: string; setting: string }>`
+    select name, setting from pg_settings where name in (${sql.join(names)})
+  `.execute(db);
+  return names.filter((name) => rows.find((row) => row.name === name)?.setting === '0');
+}
+
+/**
+ * What the migrations run on: a handle's connection to the server itself, since the migrator
+ * takes a session lock and lets it go statements later, which behind a transaction pooler may
+ * reach another server connection and leave the lock held.
+ */
+type MigrationTarget = Kysely<Database> | Pick<DatabaseHandle, 'directDb'>;
+
 /** The migrator of CCA's migrations; a failure is thrown, not returned. */
 async function migrate(
-  db: Kysely<Database>,
+  target: MigrationTarget,
   run: (migrator: Migrator) => Promise<MigrationResultSet>,
 ) {
+  const db = target instanceof Kysely ? target : target.directDb;
   const result = await run(
     new Migrator({ db, provider: { getMigrations: async () => migrations } }),
   );
@@ -135,9 +210,9 @@ async function migrate(
   return result;
 }
 
-export const migrateToLatest = (db: Kysely<Database>) =>
-  migrate(db, (migrator) => migrator.migrateToLatest());
+export const migrateToLatest = (target: MigrationTarget) =>
+  migrate(target, (migrator) => migrator.migrateToLatest());
 
 /** Up to the migration named, included: a migration's test starts from the one before it. */
-export const migrateUpTo = (db: Kysely<Database>, name: string) =>
-  migrate(db, (migrator) => migrator.migrateTo(name));
+export const migrateUpTo = (target: MigrationTarget, name: string) =>
+  migrate(target, (migrator) => migrator.migrateTo(name));

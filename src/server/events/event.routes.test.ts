@@ -28,7 +28,7 @@ const controllers: AbortController[] = [];
 beforeAll(async () => {
   t = await createTestApp();
   secondDatabase = createDatabase({
-    connectionString: t.database.connectionString,
+    ...t.database.connectionOptions,
     poolSize: 3,
     statementTimeoutMs: 10_000,
   });

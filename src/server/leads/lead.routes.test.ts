@@ -155,7 +155,7 @@ describe('PATCH /api/leads/{id}: the trace of a correction', () => {
     });
     // What an earlier test left waiting goes out before this one listens.
     await context.t.events.flush();
-    const listener = await listenToEvents(context.t.database.connectionString);
+    const listener = await listenToEvents(context.t.database.directConnection.connectionString);
     const { events } = listener;
     try {
       const response = await patch(id, {

@@ -96,7 +96,7 @@ describe('POST /api/reciclarleadsteste', () => {
     await seedRed(1, context.bruno);
     // What an earlier test left waiting goes out before this one listens.
     await context.t.events.flush();
-    const listener = await listenToEvents(context.t.database.connectionString);
+    const listener = await listenToEvents(context.t.database.directConnection.connectionString);
     const { events } = listener;
     try {
       expect((await recycle()).json().updatedAlertCount).toBe(3);

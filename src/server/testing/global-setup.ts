@@ -22,7 +22,8 @@ declare module 'vitest' {
  * a second) instead of every migration run again.
  */
 export default async function setup(project: TestProject) {
-  const serverUrl = process.env.TEST_POSTGRES_ADMIN_URL;
+  // A project's `env` reaches its test files, not this process.
+  const serverUrl = project.config.env.TEST_POSTGRES_ADMIN_URL;
   let stopPostgres = async () => {};
   let adminUrl = serverUrl;
   if (!adminUrl) {
