@@ -34,6 +34,8 @@ const integration = (name: string, databaseUrl?: string): TestProjectInlineConfi
       ? [
           'src/server/main.test.ts',
           'src/server/backups/backup-cli.test.ts',
+          'src/server/db/replica.test.ts',
+          'src/server/rolling-restart.test.ts',
           'src/server/db/embedded-postgres*.test.ts',
           'src/server/db/postgres-as-root.test.ts',
           'src/server/http/database-{outage,freeze,kill}.test.ts',

@@ -44,6 +44,7 @@ import { followUpFeature } from './follow-up/index.ts';
 import { healthRoutes } from './health/index.ts';
 import { bearerToken, type RouteAccess, registerAccessControl } from './http/access.ts';
 import { AppError } from './http/app-error.ts';
+import { createDraining, type Draining, registerDraining } from './http/draining.ts';
 import { frameworkErrorOptions, notFound, registerErrorHandler } from './http/error-handler.ts';
 import { registerInputGuard } from './http/input-guard.ts';
 import { registerJsonLimits } from './http/json-body.ts';
@@ -102,6 +103,8 @@ export interface AppDeps {
    * once the app and the jobs have stopped. Without it the app makes its own and closes it.
    */
   events?: EventPublisher;
+  /** Started by main.ts on SIGTERM: /api/health fails so a balancer sends nothing new. */
+  draining?: Draining;
   /** What GET /metrics reports from outside the app (the embedded database's restarts…). */
   metrics?: MetricsSources;
 }
@@ -124,11 +127,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     trustProxy: (_address: string, hop: number) => hop < env.trustProxyHops,
     bodyLimit: 1024 * 1024,
     rewriteUrl: (request) => originForm(request.url ?? '/'),
+    // registerDraining answers a closing server's requests, with Retry-After.
+    return503OnClosing: false,
     ...frameworkErrorOptions,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerRequestContext(app);
+  const draining = deps.draining ?? createDraining();
+  registerDraining(app, draining);
   // JSON only (multipart where a route says so): a text/plain body is what a cross-site form
   // can send without a preflight, so it gets 415 before any handler sees it.
   app.removeContentTypeParser('text/plain');
@@ -247,7 +254,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const shared = { database, timeZone: env.timeZone ?? defaultTimeZone, unitOfWork, events };
   const backups = env.backups ?? defaultBackups(env.dataDir);
   const backupSettings = { ...backups, timeZone: shared.timeZone };
-  await app.register(healthRoutes, { database, backupDir: backups.dir });
+  await app.register(healthRoutes, { database, backupDir: backups.dir, draining });
   await app.register(authFeature);
   await app.register(apiTokensFeature, { apiTokenService });
   await app.register(usersFeature, {

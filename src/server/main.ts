@@ -15,7 +15,9 @@ import {
   poolTimeoutsMissing,
 } from './db/database.ts';
 import { type EmbeddedDatabase, startEmbeddedPostgres } from './db/embedded-postgres.ts';
+import { withReplica } from './db/replica.ts';
 import { createEventPublisher } from './events/index.ts';
+import { createDraining } from './http/draining.ts';
 import { createMailer } from './mail/mailer.ts';
 import { createUserRepository, ensureFirstAdmin, type FirstAdminSettings } from './users/index.ts';
 
@@ -50,6 +52,16 @@ async function main() {
     statementTimeoutMs: env.databaseStatementTimeoutMs,
     onPoolError: (error) => log(`conexão com o banco perdida: ${error.message}`),
   });
+  if (env.databaseReplica) {
+    // Reports read from the replica while it is in step; writes stay on the primary.
+    database = withReplica(database, {
+      connectionString: env.databaseReplica.url,
+      maxLagSeconds: env.databaseReplica.maxLagSeconds,
+      poolSize: env.databasePoolSize,
+      statementTimeoutMs: env.databaseStatementTimeoutMs,
+      log,
+    });
+  }
 
   // The one path of every event, shared by the routes and the jobs: closed after both.
   const events = createEventPublisher(database.db, {
@@ -67,12 +79,21 @@ async function main() {
   let app: Awaited<ReturnType<typeof buildApp>> | undefined;
   let jobs: RunningJobs | undefined;
   let stopping = false;
+  // Behind a balancer, the health check fails first and requests are still served for
+  // SHUTDOWN_DRAIN_SECONDS, until the balancer has moved them to the other servers.
+  const draining = createDraining();
+  const drain = async () => {
+    if (!app || env.shutdownDrainSeconds === 0) return;
+    draining.start();
+    log(`Saindo do balanceador: ${env.shutdownDrainSeconds} s até parar.`);
+    await new Promise((resolve) => setTimeout(resolve, env.shutdownDrainSeconds * 1000));
+  };
   for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     process.on(signal, () => {
       if (stopping) return;
       stopping = true;
       log(`${signal} recebido, encerrando…`);
-      void stop(0);
+      void drain().then(() => stop(0));
     });
   }
 
@@ -105,6 +126,7 @@ async function main() {
           ? webRoot
           : undefined,
       logger: { level: env.logLevel },
+      draining,
       metrics: {
         databaseRestarts: () => databaseRestarts,
         backupAgeSeconds: () => backupAgeSeconds(env.backups.dir),

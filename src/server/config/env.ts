@@ -41,6 +41,10 @@ const envSchema = z.object({
       error: 'use o endereço do próprio PostgreSQL, ex.: postgres://cca@127.0.0.1:5432/cca',
     })
     .optional(),
+  /** A streaming replica of DATABASE_URL's server: the dashboard and exports read from it. */
+  DATABASE_REPLICA_URL: z.string().optional(),
+  /** A replica further behind than this is skipped until it catches up. */
+  DATABASE_REPLICA_MAX_LAG_SECONDS: z.coerce.number().min(0).max(3600).default(10),
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(20),
   DATABASE_STATEMENT_TIMEOUT_MS: z.coerce
     .number()
@@ -89,6 +93,8 @@ const envSchema = z.object({
   /** Backups kept: the last of each of this many days, and of this many weeks. */
   BACKUP_KEEP_DAILY: z.coerce.number().int().min(1).max(366).default(7),
   BACKUP_KEEP_WEEKLY: z.coerce.number().int().min(0).max(520).default(4),
+  /** On SIGTERM, seconds the health check fails while requests are still served (0 = none). */
+  SHUTDOWN_DRAIN_SECONDS: z.coerce.number().min(0).max(300).default(0),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 
@@ -102,6 +108,8 @@ export interface Env {
   trustedOrigins: string[];
   dataDir: string;
   databaseUrl: string | undefined;
+  /** Undefined without DATABASE_REPLICA_URL. */
+  databaseReplica: { url: string; maxLagSeconds: number } | undefined;
   /** Set when databaseUrl is a pooler in transaction mode: the server itself. */
   databaseDirectUrl: string | undefined;
   databasePoolSize: number;
@@ -123,6 +131,7 @@ export interface Env {
   /** 0 when the retention job is off. */
   leadRetentionMonths: number;
   logLevel: string;
+  shutdownDrainSeconds: number;
   backups: {
     dir: string;
     /** HH:MM in timeZone, or undefined when scheduled backups are off. */
@@ -169,6 +178,9 @@ export function readEnv(source: NodeJS.ProcessEnv = process.env): Env {
     ],
     dataDir: path.resolve(env.DATA_DIR),
     databaseUrl: env.DATABASE_URL,
+    databaseReplica: env.DATABASE_REPLICA_URL
+      ? { url: env.DATABASE_REPLICA_URL, maxLagSeconds: env.DATABASE_REPLICA_MAX_LAG_SECONDS }
+      : undefined,
     databaseDirectUrl: env.DATABASE_DIRECT_URL,
     databasePoolSize: env.DATABASE_POOL_SIZE,
     databaseStatementTimeoutMs: env.DATABASE_STATEMENT_TIMEOUT_MS,
@@ -187,6 +199,7 @@ export function readEnv(source: NodeJS.ProcessEnv = process.env): Env {
     timeZone: env.TIME_ZONE,
     leadRetentionMonths: env.LEAD_RETENTION_MONTHS,
     logLevel: env.LOG_LEVEL,
+    shutdownDrainSeconds: env.SHUTDOWN_DRAIN_SECONDS,
     backups: {
       dir: path.resolve(env.BACKUP_DIR ?? path.join(env.DATA_DIR, 'backups')),
       time: env.BACKUP_TIME === 'off' ? undefined : env.BACKUP_TIME,

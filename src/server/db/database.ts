@@ -92,6 +92,11 @@ export interface DatabaseHandle {
   db: Kysely<Database>;
   /** Where the pool connects (DATABASE_URL: a pooler, when `directConnection` is apart). */
   connectionString: string;
+  /**
+   * The database for reports that may trail the last writes by a few seconds (the dashboard,
+   * exports): a streaming replica in step when one is set (db/replica.ts), else `db`.
+   */
+  reads(): Kysely<Database>;
   pool: pg.Pool;
   /**
    * A connection of its own, outside the pool and its time limits, for work that runs for
@@ -155,6 +160,7 @@ export function createDatabase(options: DatabaseOptions): DatabaseHandle {
   return {
     db,
     connectionString: options.connectionString,
+    reads: () => db,
     pool,
     async connectUnlimited() {
       const client = new pg.Client({
