@@ -100,6 +100,7 @@ describe('the installer', () => {
         spawnSync('runuser', ['-u', 'nobody', '--', 'bash', '-s'], {
           encoding: 'utf8',
           input: readFileSync(installer, 'utf8'),
+          cwd: '/',
         })
       : spawnSync('bash', [installer], { encoding: 'utf8' });
     expect(result.status).toBe(1);
