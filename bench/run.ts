@@ -31,6 +31,7 @@ import { integrationBenchmarks } from './integrations.bench.ts';
 import { leadListBenchmarks } from './leads.bench.ts';
 import { operatorBenchmarks } from './operator.bench.ts';
 import { recycleBenchmarks } from './recycle.bench.ts';
+import { replicaBenchmarks } from './replica.bench.ts';
 import { seedAssessors, seedLeads } from './seed.ts';
 import { severalServersBenchmarks } from './servers.bench.ts';
 import { soakBenchmarks } from './soak.bench.ts';
@@ -72,6 +73,9 @@ const suites = {
   integrations: integrationBenchmarks,
   // The assessors' list with a dead and a silent webhook endpoint, against none.
   webhooks: webhookBenchmarks,
+  // 500 assessors' calls with readers of the dashboard and the exports on the primary and on a
+  // streaming replica, on a primary and a standby of its own (issue #45).
+  replica: replicaBenchmarks,
   // Adds 5 000 000 calls, then times /api/dashboard and the triggers' cost on a distribution.
   dashboard: dashboardBenchmarks,
   // Blocks the 1 % of the seeded leads its register lists.
@@ -176,12 +180,14 @@ async function main() {
     // Calls are checked against the calling hours: open every hour, so no figure depends on the
     // hour the benchmark runs at (the check itself is still made).
     await setCallingHours(database.db, everyHourCalendar);
-    // The import and start-up suites bring their own data.
+    // The import, start-up and replica suites bring their own data.
     const seeded =
       soak !== undefined ||
       chosen.some(
         (name) =>
-          !['import', 'import-phones', 'import-costs', 'startup', 'test-time'].includes(name),
+          !['import', 'import-phones', 'import-costs', 'startup', 'replica', 'test-time'].includes(
+            name,
+          ),
       );
     if (seeded) {
       await seedLeads(database.db, leadCount, assessorIds);

@@ -5,11 +5,15 @@ import type { DistributionRequest, DistributionResult } from '../src/core/distri
 import { findFreePort } from '../src/server/db/embedded-postgres.ts';
 import { adminCredentials } from '../src/server/testing/test-app.ts';
 
-/** CCA's production build in a process of its own, signed in as `credentials`. */
+/**
+ * CCA's production build in a process of its own, signed in as `credentials`; `env` adds to or
+ * overrides its environment (DATABASE_REPLICA_URL…).
+ */
 export async function startServer(
   databaseUrl: string,
   workDir: string,
   credentials: { email: string; password: string } = adminCredentials,
+  env: Record<string, string> = {},
 ) {
   execFileSync('node', ['scripts/ensure-build.mjs'], { stdio: 'inherit' });
   const port = await findFreePort();
@@ -30,6 +34,7 @@ export async function startServer(
       // With no backup in DATA_DIR the daily one is due at the first check, a minute after the
       // start: a dump and a verifying restore of the seeded base beside the load being measured.
       BACKUP_TIME: 'off',
+      ...env,
     },
     stdio: ['ignore', 'inherit', 'inherit'],
   });

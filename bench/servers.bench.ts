@@ -87,7 +87,7 @@ async function processTicks(pid: number) {
 }
 
 /** Runs `measure` and answers each process's share of a core and the machine's busy share. */
-async function withCpu<T>(pids: Record<string, number>, measure: () => Promise<T>) {
+export async function withCpu<T>(pids: Record<string, number>, measure: () => Promise<T>) {
   const started = await Promise.all(Object.values(pids).map(processTicks));
   const machineBefore = await machineTicks();
   const wallBefore = performance.now();
@@ -95,16 +95,20 @@ async function withCpu<T>(pids: Record<string, number>, measure: () => Promise<T
   const seconds = (performance.now() - wallBefore) / 1000;
   const machineAfter = await machineTicks();
   const ended = await Promise.all(Object.values(pids).map(processTicks));
-  const cores = Object.keys(pids).map(
-    (name, index) =>
-      `${name} ${(((ended[index] ?? 0) - (started[index] ?? 0)) / 100 / seconds).toFixed(2)}`,
+  const cores = Object.fromEntries(
+    Object.keys(pids).map((name, index) => [
+      name,
+      ((ended[index] ?? 0) - (started[index] ?? 0)) / 100 / seconds,
+    ]),
   );
   const busy =
     (machineAfter.busy - machineBefore.busy) / (machineAfter.total - machineBefore.total);
+  const used = Object.entries(cores).map(([name, share]) => `${name} ${share.toFixed(2)}`);
   return {
     result,
     busy,
-    cpu: `cores used: ${cores.join(', ')}; machine ${(busy * 100).toFixed(0)} % busy`,
+    cores,
+    cpu: `cores used: ${used.join(', ')}; machine ${(busy * 100).toFixed(0)} % busy`,
   };
 }
 

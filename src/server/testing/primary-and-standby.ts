@@ -27,7 +27,7 @@ export interface PrimaryAndStandby {
   close(): Promise<void>;
 }
 
-const settings = [
+const fixedSettings = [
   ['listen_addresses', '127.0.0.1'],
   ['unix_socket_directories', ''],
 ] as const;
@@ -35,8 +35,12 @@ const settings = [
 /**
  * Two real PostgreSQL servers: a primary with a database `cca`, and a streaming standby of it
  * made by `pg_basebackup -R`, each on a free loopback port (as the `postgres` user when root).
+ * `extraSettings` go to both (a benchmark gives them the embedded server's cache).
  */
-export async function startPrimaryAndStandby(): Promise<PrimaryAndStandby> {
+export async function startPrimaryAndStandby(
+  extraSettings: readonly (readonly [string, string])[] = [],
+): Promise<PrimaryAndStandby> {
+  const settings = [...fixedSettings, ...extraSettings];
   const root = await mkdtemp(path.join(os.tmpdir(), 'cca-replica-'));
   const identity = await postgresIdentity();
   if (identity) await chown(root, identity.uid, identity.gid);
