@@ -1,6 +1,6 @@
+import { once } from 'node:events';
 import { readFileSync } from 'node:fs';
 import type { Writable } from 'node:stream';
-import { pipeline } from 'node:stream/promises';
 import type pg from 'pg';
 import { to as copyTo } from 'pg-copy-streams';
 import {
@@ -33,7 +33,10 @@ export async function dumpDatabase(client: pg.Client, out: Writable): Promise<Ba
     await write(out, `${archiveSignature}\n${JSON.stringify(manifest)}\n`);
     for (const table of manifest.tables) {
       await write(out, sectionHeader(table));
-      await pipeline(client.query(copyTo(copyStatement(table, 'TO'))), out, { end: false });
+      // Written chunk by chunk: a pipeline per table would leave its listeners on `out`.
+      for await (const chunk of client.query(copyTo(copyStatement(table, 'TO')))) {
+        if (!out.write(chunk)) await once(out, 'drain');
+      }
       await write(out, sectionEnd);
     }
     await client.query('COMMIT');
