@@ -1,14 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
-import { attemptOutcomes } from '../src/core/lead-status.ts';
 import { testOrigin } from '../src/server/testing/test-app.ts';
 import type { BenchContext } from './context.ts';
 import { eachOfFiftyThousand } from './distribution.bench.ts';
 import { below, type Figure, median, percentile } from './harness.ts';
+import { seedCalls } from './seed.ts';
 
-const attemptChunk = 1_000_000;
-/** The calls are spread evenly over this many days before now, so 30 of them hold about a third. */
-const attemptDays = 100;
 const runs = 50;
 
 /**
@@ -21,28 +18,7 @@ export async function dashboardBenchmarks(context: BenchContext): Promise<Figure
 
   console.log(`  dashboard: gerando ${attemptCount.toLocaleString('pt-BR')} ligações…`);
   const seedStarted = performance.now();
-  const leads = await sql<{ first: number; count: number }>`
-    select min(id) as first, count(*)::int as count from leads
-  `.execute(db);
-  const { first, count } = leads.rows[0] ?? { first: 1, count: 1 };
-  // The calls come oldest first, a chunk a stretch of days, as a centre records them: the
-  // summary rows of a day sit together in their table, as they do there, rather than spread
-  // over every chunk's rows.
-  const secondsApart = (attemptDays * 24 * 60 * 60) / attemptCount;
-  for (let offset = 0; offset < attemptCount; offset += attemptChunk) {
-    // The ids are dense from `first`, so `first + n % count` always names a lead.
-    await sql`
-      insert into lead_attempts (lead_id, assessor_id, outcome, channel, created_at)
-      select ${first}::bigint + n % ${count},
-        (${sql.val(assessorIds)}::text[])[1 + n % ${assessorIds.length}],
-        (${sql.val([...attemptOutcomes])}::text[])[1 + (n / 7) % ${attemptOutcomes.length}],
-        case when n % 4 = 0 then 'whatsapp' else 'phone' end,
-        now() - make_interval(secs => (${attemptCount}::bigint - n) * ${secondsApart}::float8)
-      from generate_series(${offset + 1}::bigint, ${Math.min(offset + attemptChunk, attemptCount)}::bigint) as n
-    `.execute(db);
-  }
-  await sql`analyze lead_attempts`.execute(db);
-  await sql`analyze attempt_daily_count_deltas`.execute(db);
+  await seedCalls(db, attemptCount, assessorIds);
   const seedSeconds = (performance.now() - seedStarted) / 1000;
 
   const read = async () => {

@@ -18,6 +18,7 @@ import {
 import { everyHourCalendar, setCallingHours } from '../src/server/testing/test-settings.ts';
 import { ensureFirstAdmin } from '../src/server/users/first-admin.ts';
 import { createUserRepository } from '../src/server/users/user.repository.ts';
+import { backupBenchmarks } from './backup.bench.ts';
 import { blockListBenchmarks } from './block-list.bench.ts';
 import type { BenchContext } from './context.ts';
 import { dashboardBenchmarks } from './dashboard.bench.ts';
@@ -85,6 +86,10 @@ const suites = {
   // Two servers on one database behind a balancer, 400 assessors' screens open: after the
   // others, so its 400 assessors change no other suite's figures.
   servers: severalServersBenchmarks,
+  // Backup, verification and restore of an empty base and of the seeded one (adding the calls
+  // when the dashboard suite did not): after the others, because its restores fill the cache
+  // with databases of their own.
+  backup: backupBenchmarks,
   // `npm test` and `npm run check` from a clean clone (TEST_TIME_REF: another commit).
   'test-time': testTimeBenchmarks,
 };
