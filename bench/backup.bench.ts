@@ -392,7 +392,7 @@ interface LoadTiming {
  * as CCA does it, with the foreign keys dropped first and validated after the rows, or with
  * every index, primary, unique and foreign key dropped and built after, as pg_restore orders it.
  */
-export async function loadTimed(
+async function loadTimed(
   context: BenchContext,
   file: string,
   options: { dropped: 'none' | 'foreign keys' | 'all' },
