@@ -1,12 +1,8 @@
-import { readdir, readFile } from 'node:fs/promises';
-import http from 'node:http';
-import os from 'node:os';
 import path from 'node:path';
-import { type Kysely, sql } from 'kysely';
+import { sql } from 'kysely';
 import { createContactRulesRepository } from '../src/server/contact-rules/contact-rules.repository.ts';
 import { createDatabase, migrateToLatest } from '../src/server/db/database.ts';
 import { embeddedSettings } from '../src/server/db/embedded-postgres.ts';
-import type { Database } from '../src/server/db/schema.ts';
 import {
   debianPostgres,
   startPrimaryAndStandby,
@@ -21,6 +17,15 @@ import { createUserRepository, ensureFirstAdmin } from '../src/server/users/inde
 import type { BenchContext } from './context.ts';
 import { atMost, type Figure, percentile } from './harness.ts';
 import { type Call, type Load, load } from './operator.bench.ts';
+import {
+  caughtUp,
+  coresText,
+  coresUsed,
+  isoDay,
+  postmasters,
+  processTable,
+} from './replica-probes.ts';
+import { type ReaderTally, readerPaths, startReaders } from './replica-readers.ts';
 import { seedAssessors, seedCalls, seedLeads } from './seed.ts';
 import { distribute, signIn, startServer } from './server.ts';
 import { withCpu } from './servers.bench.ts';
@@ -76,169 +81,7 @@ const phaseNames = Object.keys(phases) as Phase[];
 
 type Server = Awaited<ReturnType<typeof startServer>>;
 
-/** What the readers did while the calls were measured, by request kind. */
-interface ReaderTally {
-  requests: Map<string, number[]>;
-  errors: number;
-  bytes: number;
-}
-
-/** The reports an administrator reads, each to its last byte: the reader's loop. */
-function readerPaths(days: { from: string; to: string }) {
-  return [
-    ['dashboard', '/api/dashboard'],
-    // The refused leads (7.5 % of the base), as sent to another campaign; the calls' load
-    // never makes a lead red, so every turn exports the same rows.
-    ['leads export', '/api/leads/export?status=red&format=csv'],
-    ['dashboard', '/api/dashboard'],
-    // A past week's calls: the load's own calls, made today, are not in it.
-    ['calls export', `/api/attempts/export?from=${days.from}&to=${days.to}&format=csv`],
-  ] as const;
-}
-
-/** `readerCount` administrators reading `paths` in a loop on `server` until stopped. */
-function startReaders(server: Server, paths: ReturnType<typeof readerPaths>) {
-  const tally: ReaderTally = { requests: new Map(), errors: 0, bytes: 0 };
-  let stopping = false;
-  const read = (agent: http.Agent, kind: string, path: string) =>
-    new Promise<void>((resolve) => {
-      const started = performance.now();
-      const request = http.get(
-        `${server.baseUrl}${path}`,
-        { agent, headers: { cookie: server.cookie } },
-        (response) => {
-          response.on('data', (chunk: Buffer) => {
-            tally.bytes += chunk.length;
-          });
-          response.on('end', () => {
-            if (response.statusCode !== 200) tally.errors++;
-            const times = tally.requests.get(kind) ?? [];
-            times.push(performance.now() - started);
-            tally.requests.set(kind, times);
-            resolve();
-          });
-          response.on('error', () => {
-            tally.errors++;
-            resolve();
-          });
-        },
-      );
-      request.on('error', () => {
-        tally.errors++;
-        resolve();
-      });
-    });
-  const loops = Array.from({ length: readerCount }, async (_, reader) => {
-    const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
-    // Each reader starts at another point of the loop, so the exports overlap from the start.
-    for (let step = reader; !stopping; step++) {
-      const [kind, path] = paths[step % paths.length] as (typeof paths)[number];
-      await read(agent, kind, path);
-    }
-    agent.destroy();
-  });
-  return {
-    /** Lets each reader finish the report it is reading, then answers what they did. */
-    async stop() {
-      stopping = true;
-      await Promise.all(loops);
-      return tally;
-    },
-  };
-}
-
 /** Waits until the standby has replayed all the primary has written so far. */
-async function caughtUp(primary: Kysely<Database>, standby: Kysely<Database>) {
-  const written = (
-    await sql<{ lsn: string }>`select pg_current_wal_lsn()::text as lsn`.execute(primary)
-  ).rows[0]?.lsn;
-  for (;;) {
-    const { rows } = await sql<{ behind: number }>`
-      select pg_wal_lsn_diff(${written}::pg_lsn, pg_last_wal_replay_lsn())::float8 as behind
-    `.execute(standby);
-    if ((rows[0]?.behind ?? 1) <= 0) return;
-    await new Promise((resolve) => setTimeout(resolve, 500));
-  }
-}
-
-/** Each process's parent and CPU ticks (10 ms), its ended children's included (Linux /proc). */
-async function processTable() {
-  const table = new Map<number, { parent: number; ticks: number }>();
-  for (const entry of await readdir('/proc')) {
-    if (!/^\d+$/.test(entry)) continue;
-    const stat = await readFile(`/proc/${entry}/stat`, 'utf8').catch(() => undefined);
-    if (!stat) continue;
-    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    // utime, stime, and cutime, cstime: a backend that ended counts in its postmaster's.
-    const ticks = [11, 12, 13, 14].reduce((sum, field) => sum + Number(fields[field]), 0);
-    table.set(Number(entry), { parent: Number(fields[1]), ticks });
-  }
-  return table;
-}
-type ProcessTable = Awaited<ReturnType<typeof processTable>>;
-
-/** The CPU ticks of `root` and every process under it. */
-function treeTicks(table: ProcessTable, root: number) {
-  let ticks = 0;
-  const pending = [root];
-  for (let pid = pending.pop(); pid !== undefined; pid = pending.pop()) {
-    ticks += table.get(pid)?.ticks ?? 0;
-    for (const [child, { parent }] of table) if (parent === pid) pending.push(child);
-  }
-  return ticks;
-}
-
-/** The primary's and the standby's postmasters: the children of ours running their folders. */
-async function postmasters() {
-  const found: Record<string, number> = {};
-  for (const [pid, { parent }] of await processTable()) {
-    if (parent !== process.pid) continue;
-    const command = await readFile(`/proc/${pid}/cmdline`, 'utf8').catch(() => '');
-    const folder = /\/(primary|standby)\0/.exec(command)?.[1];
-    if (folder) found[`${folder} PostgreSQL`] = pid;
-  }
-  if (Object.keys(found).length !== 2) throw new Error('replica: postmasters not found');
-  return found;
-}
-
-/**
- * The cores each part took during a load: the servers and the benchmark (`withCpu`), each
- * PostgreSQL with its backends, and the rest of the machine, work that is none of this suite's.
- */
-function coresUsed(
-  measured: { busy: number; cores: Record<string, number> },
-  postgres: Record<string, number>,
-  before: ProcessTable,
-  after: ProcessTable,
-  seconds: number,
-) {
-  const cores: Record<string, number> = { ...measured.cores };
-  for (const [name, pid] of Object.entries(postgres)) {
-    cores[name] = (treeTicks(after, pid) - treeTicks(before, pid)) / 100 / seconds;
-  }
-  const ours = Object.values(cores).reduce((sum, share) => sum + share, 0);
-  cores['the rest of the machine'] = Math.max(0, measured.busy * os.cpus().length - ours);
-  return cores;
-}
-
-const coresText = (cores: Record<string, number>) =>
-  Object.entries(cores)
-    .map(([name, share]) => `${name} ${share.toFixed(2)}`)
-    .join(', ');
-
-/** The day `daysAgo` before today, as the exports' filters take it (the server's zone aside). */
-const isoDay = (daysAgo: number) =>
-  new Date(Date.now() - daysAgo * 24 * 3600_000).toISOString().slice(0, 10);
-
-/**
- * Issue #45: the assessors' calls while administrators read the dashboard and the exports, with
- * no readers, with the readers on the primary, and with them on a streaming replica (decision
- * 040). A primary and a `pg_basebackup -R` standby of Debian's PostgreSQL, seeded with the
- * base's leads and a fifth of its calls (the readers export a week of them, which the whole
- * table's size hardly changes); two servers on the primary, one of them with
- * DATABASE_REPLICA_URL; the loads of `phases` in alternate turns, so a drift of the machine
- * falls on each alike.
- */
 export async function replicaBenchmarks(context: BenchContext): Promise<Figure[]> {
   const started = performance.now();
   const pair = await startPrimaryAndStandby(embeddedSettings);
@@ -372,7 +215,9 @@ export async function replicaBenchmarks(context: BenchContext): Promise<Figure[]
           const server = serverOf[phases[phase].calls];
           const other = server === primaryServer ? replicaServer : primaryServer;
           const readersOn = phases[phase].readers;
-          const readers = readersOn ? startReaders(serverOf[readersOn], paths) : undefined;
+          const readers = readersOn
+            ? startReaders(serverOf[readersOn], paths, readerCount)
+            : undefined;
           const first = turn === 0 && phase === 'alone';
           const table = await processTable();
           const clock = performance.now();
