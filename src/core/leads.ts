@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { areaCodes } from './brazil-calendar.ts';
 import { noAnswerKindSchema } from './contact-rules.ts';
 import { legalBasisSchema } from './imports.ts';
 import {
@@ -110,6 +111,25 @@ export type UpdateLeadBody = z.input<typeof updateLeadBodySchema>;
 
 const isoDate = z.iso.date({ error: 'Data inválida (use AAAA-MM-DD).' });
 
+/** Where a lead came from: a file imported (it has a batch) or an API token (it has none). */
+export const leadOrigins = ['import', 'api'] as const;
+export type LeadOrigin = (typeof leadOrigins)[number];
+export const leadOriginLabels: Record<LeadOrigin, string> = {
+  import: 'Importação',
+  api: 'Token de API',
+};
+
+const knownAreaCodes = new Set(areaCodes().map(([ddd]) => ddd));
+
+/** The area code of the lead's main number: two digits that some state uses. */
+export const areaCodeSchema = z
+  .string()
+  .trim()
+  .regex(/^\d{2}$/, { error: 'DDD inválido: use os dois dígitos do código de área.' })
+  .refine((ddd) => knownAreaCodes.has(ddd), {
+    error: (issue) => `DDD inexistente: nenhum estado usa o código ${String(issue.input)}.`,
+  });
+
 /** Filters of /leads/list, shared by the page, the list, the export and the bulk actions. */
 export const leadFilterSchema = z.object({
   q: z.string().trim().max(200).optional(),
@@ -119,6 +139,11 @@ export const leadFilterSchema = z.object({
     .optional(),
   assessor: z.string().max(64).optional(),
   batch: z.coerce.number().int().positive().optional(),
+  origin: z
+    .enum(leadOrigins, { error: 'Origem inválida: use importação ou token de API.' })
+    .optional(),
+  uf: ufSchema.optional(),
+  ddd: areaCodeSchema.optional(),
   createdFrom: isoDate.optional(),
   createdTo: isoDate.optional(),
   /**

@@ -61,6 +61,12 @@ export function leadFilterCondition(
   }
   if (filter.assessor) conditions.push(sql<SqlBool>`l.owner_id = ${filter.assessor}`);
   if (filter.batch) conditions.push(sql<SqlBool>`l.batch_id = ${filter.batch}`);
+  // Only imports set a batch; a lead sent by an API token has its token's name as source.
+  if (filter.origin === 'import') conditions.push(sql<SqlBool>`l.batch_id is not null`);
+  if (filter.origin === 'api') conditions.push(sql<SqlBool>`l.batch_id is null`);
+  if (filter.uf) conditions.push(sql<SqlBool>`l.uf = ${filter.uf}`);
+  // The expression the planner has statistics on (migration 0031): +55, then the DDD.
+  if (filter.ddd) conditions.push(sql<SqlBool>`substring(l.phone from 4 for 2) = ${filter.ddd}`);
   if (filter.createdFrom) {
     conditions.push(sql<SqlBool>`l.created_at >= ${local.dayStart(filter.createdFrom)}`);
   }
