@@ -149,13 +149,21 @@ export const myLeadsSchema = z.object({
     waiting: z.number().int(),
   } satisfies Record<MyLeadGroup, z.ZodNumber>),
   /**
-   * The day's progress, over the leads received today: how many, how many were worked (have
-   * an outcome, whichever), and how many of those were answered (someone picked up).
+   * The day's progress. `calls`, `contacts` and `accepts` count the calls this assessor made
+   * today on any lead, yesterday's call-backs included: every call (Ligações), the ones someone
+   * picked up (Contatos, the registry's `answered`), the ones that converted (Aceites).
+   * `received`, `worked` and `answered` are over the leads received today: how many, how many
+   * have an outcome, whichever, and how many of those someone picked up.
    */
   today: z.object({
     received: z.number().int(),
     worked: z.number().int(),
     answered: z.number().int(),
+    calls: z.number().int(),
+    contacts: z.number().int(),
+    accepts: z.number().int(),
+    /** The call centre's zone (TIME_ZONE), whose midnight starts "today" and whose clock the call-back presets read. */
+    timeZone: z.string(),
   }),
 });
 export type MyLeads = z.infer<typeof myLeadsSchema>;

@@ -140,7 +140,15 @@ describe('GET /api/my-leads', () => {
     // The call just made waits for its retry rule's delay.
     expect(body.leads[0]).toMatchObject({ group: 'waiting', nextCallReason: 'retry' });
     expect(body.groups).toEqual({ callbackDue: 0, retry: 0, notAttended: 0, waiting: 2 });
-    expect(body.today).toEqual({ received: 1, worked: 1, answered: 0 });
+    expect(body.today).toEqual({
+      received: 1,
+      worked: 1,
+      answered: 0,
+      calls: 1,
+      contacts: 0,
+      accepts: 0,
+      timeZone: 'America/Sao_Paulo',
+    });
   });
 
   it('refuses a page size that is not a whole number from 1 to 1000', async () => {
@@ -162,7 +170,40 @@ describe('GET /api/my-leads', () => {
     expect(
       (await record(ivo, leads[5] as number, { outcome: 'yellow', callbackAt: later })).statusCode,
     ).toBe(201);
-    expect((await myLeads(ivo)).today).toEqual({ received: 6, worked: 6, answered: 4 });
+    expect((await myLeads(ivo)).today).toEqual({
+      received: 6,
+      worked: 6,
+      answered: 4,
+      calls: 6,
+      contacts: 4,
+      accepts: 1,
+      timeZone: 'America/Sao_Paulo',
+    });
+  });
+
+  it('counts in the day’s calls, contacts and accepts every call made today, yesterday’s call-backs too', async () => {
+    const rui = await context.t.createSignedInUser('assessor', 'Rui');
+    const yesterday = { assigned_at: inHours(-30) };
+    const due = await seedLead(rui, { ...yesterday, ...callback(inHours(-1)) });
+    const retried = await seedLead(rui, { ...yesterday, ...retry(inHours(-1)) });
+    // Yesterday's call on the same lead is not today's.
+    await record(rui, due, { outcome: 'no_answer' });
+    await sql`update lead_attempts set created_at = now() - interval '30 hours'
+      where assessor_id = ${rui.id}`.execute(context.t.database.db);
+    await sql`update leads set next_call_at = now() - interval '1 hour' where id = ${due}`.execute(
+      context.t.database.db,
+    );
+    const before = (await myLeads(rui)).today;
+    expect(before).toMatchObject({ calls: 0, contacts: 0, accepts: 0 });
+
+    expect((await record(rui, due, { outcome: 'green' })).statusCode).toBe(201);
+    expect((await record(rui, retried, { outcome: 'no_answer' })).statusCode).toBe(201);
+    const after = (await myLeads(rui)).today;
+    expect(after).toMatchObject({ calls: 2, contacts: 1, accepts: 1 });
+    // Not received today: today's batch is unchanged.
+    expect(after).toMatchObject({ received: 0, worked: 0 });
+    // Another assessor's calls are theirs.
+    expect((await myLeads(context.bruno)).today).toMatchObject({ calls: 0 });
   });
 
   it('counts the day’s progress and shows the latest note, also for a lead that left the list', async () => {
@@ -171,7 +212,7 @@ describe('GET /api/my-leads', () => {
     const second = await seedLead(dora);
     const third = await seedLead(dora);
     await seedLead(dora, { assigned_at: inHours(-30) });
-    expect((await myLeads(dora)).today).toEqual({ received: 3, worked: 0, answered: 0 });
+    expect((await myLeads(dora)).today).toMatchObject({ received: 3, worked: 0, answered: 0 });
 
     expect(
       (await record(dora, first, { outcome: 'no_answer', note: 'caixa postal' })).statusCode,
@@ -179,7 +220,15 @@ describe('GET /api/my-leads', () => {
     expect((await record(dora, second, { outcome: 'invalid' })).statusCode).toBe(201);
     const result = await myLeads(dora);
     // Worked, both; answered, neither: nobody picked up.
-    expect(result.today).toEqual({ received: 3, worked: 2, answered: 0 });
+    expect(result.today).toEqual({
+      received: 3,
+      worked: 2,
+      answered: 0,
+      calls: 2,
+      contacts: 0,
+      accepts: 0,
+      timeZone: 'America/Sao_Paulo',
+    });
     expect(result.leads.map((lead) => lead.id)).not.toContain(second);
     expect(result.leads.find((lead) => lead.id === first)?.lastNote).toBe('caixa postal');
     expect(result.leads.find((lead) => lead.id === third)?.lastNote).toBeNull();

@@ -138,6 +138,10 @@ describe('"Não conhece o titular"', () => {
       received: dayBefore.received + 1,
       worked: dayBefore.worked + 1,
       answered: dayBefore.answered + 1,
+      calls: dayBefore.calls + 1,
+      contacts: dayBefore.contacts + 1,
+      accepts: dayBefore.accepts,
+      timeZone: dayBefore.timeZone,
     });
   });
 });

@@ -1,7 +1,11 @@
 import { type Kysely, type RawBuilder, sql } from 'kysely';
 import { myLeadGroups } from '../../core/attempts.ts';
 import { answeredOutcomes, closedStatuses, type LeadStatus } from '../../core/lead-status.ts';
-import { callAgainOutcomeKeys, callbackOutcomeKey } from '../../core/outcomes.ts';
+import {
+  acceptedOutcomeKey,
+  callAgainOutcomeKeys,
+  callbackOutcomeKey,
+} from '../../core/outcomes.ts';
 import { prepared } from '../db/database.ts';
 import { leadPhonesJson } from '../db/lead-phones.sql.ts';
 import { localTime } from '../db/local-time.ts';
@@ -98,6 +102,13 @@ export function createMyLeadsRepository(db: Kysely<Database>, timeZone: string) 
               and a.outcome in (${literals(closedStatuses)})
               and l.owner_id is null and l.last_owner_id = ${ownerId}
               and l.assigned_at >= ${startOfToday}
+          ), calls as (
+            -- Every call of the day on any lead, from the assessor's index by time.
+            select count(*) as calls,
+              count(*) filter (where outcome in (${literals(answeredOutcomes)})) as contacts,
+              count(*) filter (where outcome = ${sql.lit(acceptedOutcomeKey)}) as accepts
+            from lead_attempts
+            where assessor_id = ${ownerId} and created_at >= ${startOfToday}
           )
           select json_build_object(
             'leads', coalesce((
@@ -126,8 +137,10 @@ export function createMyLeadsRepository(db: Kysely<Database>, timeZone: string) 
             ),
             'today', (select json_build_object(
                 'received', r.leads + c.leads, 'worked', r.worked + c.leads,
-                'answered', r.answered + c.answered)
-              from received r, closed c)
+                'answered', r.answered + c.answered,
+                'calls', d.calls, 'contacts', d.contacts, 'accepts', d.accepts,
+                'timeZone', ${sql.lit(timeZone)})
+              from received r, closed c, calls d)
           )::text as body
         `,
       ).execute(db);
