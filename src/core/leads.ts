@@ -45,6 +45,9 @@ export const leadSummarySchema = z.object({
   recycles: z.number().int(),
   assignedAt: z.iso.datetime().nullable(),
   callbackAt: z.iso.datetime().nullable(),
+  /** The lead's last call, and its outcome; null for a lead never called. */
+  lastCallAt: z.iso.datetime().nullable(),
+  lastCallOutcome: z.enum(attemptOutcomes).nullable(),
   createdAt: z.iso.datetime(),
   updatedAt: z.iso.datetime(),
   erased: z.boolean(),

@@ -36,6 +36,8 @@ export function toLeadSummary(row: SummaryRow): LeadSummary {
     ...rest,
     assignedAt: isoTime(row.assignedAt),
     callbackAt: isoTime(row.callbackAt),
+    lastCallAt: isoTime(row.lastCallAt),
+    lastCallOutcome: row.lastCallOutcome ?? null,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
     erased: erasedAt !== null,
