@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { leadStatusLabels, leadStatusSchema } from './lead-status.ts';
 
 /** The answer of `POST /api/reciclarleadsteste` (seed §3 "Recycle result"). */
 export const recycleResultSchema = z.object({
@@ -98,4 +99,45 @@ export function describeRecyclingRules(rules: RecyclingRules): string {
       ? 'sem limite de reciclagens por lead'
       : `no máximo ${rules.maxRecyclesPerLead} ${rules.maxRecyclesPerLead === 1 ? 'reciclagem' : 'reciclagens'} por lead`;
   return `Regras: ${time}; ${limit}.`;
+}
+
+/**
+ * `GET /api/recycling/preview`: how many leads a recycle would move now, from which status,
+ * under the rules it would apply.
+ */
+export const recyclePreviewSchema = z.object({
+  count: z.number().int().nonnegative(),
+  fromStatus: leadStatusSchema,
+  rules: recyclingRulesSchema,
+});
+export type RecyclePreview = z.infer<typeof recyclePreviewSchema>;
+
+/**
+ * The dialog's line under the seed's words, in parts so the status can stand out:
+ * "2.689 leads | Não aceitou | voltam para o pool (recusados há pelo menos 7 dias)."
+ */
+export function recyclePreviewParts(preview: RecyclePreview): {
+  count: string;
+  status: string;
+  rest: string;
+} {
+  const { count, rules } = preview;
+  const plural = count > 1;
+  const days = rules.minDaysSinceRefusal;
+  const wait =
+    days === 0
+      ? 'sem tempo mínimo desde a recusa'
+      : `${plural ? 'recusados' : 'recusado'} há pelo menos ${countFormatter.format(days)} ${days === 1 ? 'dia' : 'dias'}`;
+  return {
+    count:
+      count === 0 ? 'Nenhum lead' : `${countFormatter.format(count)} ${plural ? 'leads' : 'lead'}`,
+    status: leadStatusLabels[preview.fromStatus],
+    rest: `${plural ? 'voltam' : 'volta'} para o pool${count === 0 ? ' agora' : ''} (${wait}).`,
+  };
+}
+
+/** The preview line as one sentence. */
+export function recyclePreviewText(preview: RecyclePreview): string {
+  const parts = recyclePreviewParts(preview);
+  return `${parts.count} ${parts.status} ${parts.rest}`;
 }

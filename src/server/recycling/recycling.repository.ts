@@ -19,6 +19,25 @@ export interface RecycleOutcome {
   formerOwnerIds: string[];
 }
 
+/**
+ * The leads a recycle with these rules moves, on `leads l`: the preview counts them and the
+ * recycle changes them with this one condition, so the count shown is the count moved.
+ */
+function recyclable(rules: RecyclingRules): RawBuilder<SqlBool> {
+  const conditions: RawBuilder<SqlBool>[] = [startsFrom('recycle')];
+  // Without a minimum the time is not compared at all: a lead refused by a transaction
+  // that committed after this one started has a later status_changed_at than now().
+  if (rules.minDaysSinceRefusal > 0) {
+    conditions.push(
+      sql<SqlBool>`l.status_changed_at <= now() - make_interval(days => ${rules.minDaysSinceRefusal}::int)`,
+    );
+  }
+  if (rules.maxRecyclesPerLead !== null) {
+    conditions.push(sql<SqlBool>`l.recycles < ${rules.maxRecyclesPerLead}::int`);
+  }
+  return sql.join(conditions, sql` and `);
+}
+
 export function createRecyclingRepository(db: Kysely<Database>) {
   return {
     ...statements(db),
@@ -64,6 +83,14 @@ function statements(db: Kysely<Database>) {
       await sql`select 1 from app_settings where key = ${rulesKey} for update`.execute(db);
     },
 
+    /** How many leads a recycle with these rules would move now. */
+    async countRecyclable(rules: RecyclingRules): Promise<number> {
+      const result = await sql<{ count: number }>`
+        select count(*)::int as count from leads l where ${recyclable(rules)}
+      `.execute(db);
+      return result.rows[0]?.count ?? 0;
+    },
+
     /**
      * One statement: every `red` lead the rules allow becomes `recycled` (owner cleared and
      * kept as the last owner, recycle counter + 1) and gets its history row. A lead changed
@@ -76,20 +103,9 @@ function statements(db: Kysely<Database>) {
       reason: string;
       rules: RecyclingRules;
     }): Promise<RecycleOutcome> {
-      const conditions: RawBuilder<SqlBool>[] = [startsFrom('recycle')];
-      // Without a minimum the time is not compared at all: a lead refused by a transaction
-      // that committed after this one started has a later status_changed_at than now().
-      if (values.rules.minDaysSinceRefusal > 0) {
-        conditions.push(
-          sql<SqlBool>`l.status_changed_at <= now() - make_interval(days => ${values.rules.minDaysSinceRefusal}::int)`,
-        );
-      }
-      if (values.rules.maxRecyclesPerLead !== null) {
-        conditions.push(sql<SqlBool>`l.recycles < ${values.rules.maxRecyclesPerLead}::int`);
-      }
       const result = await sql<{ recycled: number; formerOwnerIds: string[] }>`
         with ${transitionSteps('recycle', {
-          where: sql.join(conditions, sql` and `),
+          where: recyclable(values.rules),
           // Not locked first: the status is the one the action starts from, and the owner
           // the one the change keeps as the last (a refused lead has none of its own).
           before: {

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errorBodySchema } from '../../core/errors.ts';
 import {
+  recyclePreviewSchema,
   recycleResultSchema,
   recyclingRulesPatchSchema,
   recyclingRulesSchema,
@@ -24,6 +25,20 @@ export const recyclingRoutes: FastifyPluginAsyncZod<{
     async (request) => {
       return recyclingService.recycle(request.user, request.audit);
     },
+  );
+
+  app.get(
+    '/api/recycling/preview',
+    {
+      config: { access: 'admin' },
+      schema: {
+        tags: ['recycling'],
+        summary:
+          'Quantos leads uma reciclagem moveria agora, de que status, com as regras atuais (nada muda)',
+        response: { 200: recyclePreviewSchema },
+      },
+    },
+    async () => recyclingService.preview(),
   );
 
   app.get(

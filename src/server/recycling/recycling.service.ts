@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import {
   defaultRecyclingRules,
+  type RecyclePreview,
   type RecycleResult,
   type RecyclingRules,
   recycleHistoryReason,
@@ -12,7 +13,7 @@ import type { AuditTrail } from '../audit/index.ts';
 import type { SessionUser } from '../auth/index.ts';
 import type { RunUnitOfWork } from '../db/unit-of-work.ts';
 import { AppError } from '../http/app-error.ts';
-import { transitionEvent } from '../lead-transitions/index.ts';
+import { soleStartingStatus, transitionEvent } from '../lead-transitions/index.ts';
 import type { RecyclingRepository, RecyclingStatements } from './recycling.repository.ts';
 
 export type RecyclingRulesPatchBody = z.output<typeof recyclingRulesPatchSchema>;
@@ -60,6 +61,16 @@ export function createRecyclingService(deps: {
     },
 
     rules: () => currentRules(recycling),
+
+    /** What a recycle would move now: read with the rules and the condition it would use. */
+    async preview(): Promise<RecyclePreview> {
+      const rules = await currentRules(recycling);
+      return {
+        count: await recycling.countRecyclable(rules),
+        fromStatus: soleStartingStatus('recycle'),
+        rules,
+      };
+    },
 
     async updateRules(patch: RecyclingRulesPatchBody): Promise<RecyclingRules> {
       return unitOfWork(null, async (unit) => {

@@ -11,6 +11,10 @@ export function useUpdateRecyclingRules() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: updateRecyclingRules,
-    onSuccess: (rules) => queryClient.setQueryData(recyclingKeys.rules(), rules),
+    onSuccess: (rules) => {
+      queryClient.setQueryData(recyclingKeys.rules(), rules);
+      // Other rules, another count.
+      return queryClient.invalidateQueries({ queryKey: recyclingKeys.preview() });
+    },
   });
 }

@@ -3,9 +3,11 @@ import { useState } from 'react';
 import {
   describeRecyclingRules,
   recycledMessage,
+  recyclePreviewParts,
   recycleDialogTexts as texts,
 } from '../../../../core/recycling.ts';
 import { isApiError } from '../../../lib/api-client.ts';
+import { useRecyclePreview } from '../api/get-recycle-preview.ts';
 import { useRecyclingRules } from '../api/get-recycling-rules.ts';
 import { useRecycleLeads } from '../api/recycle-leads.ts';
 import { RecyclingRulesForm } from './recycling-rules-form.tsx';
@@ -24,6 +26,27 @@ const titles: Record<View, string> = {
   success: texts.successTitle,
   nothingLeft: texts.nothingLeftTitle,
 };
+
+/** Under the seed's words: how many leads would go, from which status, after what wait. */
+function RecyclePreviewLine() {
+  const preview = useRecyclePreview();
+  if (preview.isPending) {
+    return <Text c="dimmed">Contando os leads a reciclar…</Text>;
+  }
+  if (!preview.data) {
+    return <Text c="dimmed">Não foi possível contar os leads a reciclar agora.</Text>;
+  }
+  const parts = recyclePreviewParts(preview.data);
+  return (
+    <Text aria-live="polite">
+      {parts.count}{' '}
+      <Text span fw={700} inherit>
+        {parts.status}
+      </Text>{' '}
+      {parts.rest}
+    </Text>
+  );
+}
 
 function RulesSummary() {
   const rules = useRecyclingRules();
@@ -97,7 +120,10 @@ export function RecycleDialog({ opened, onClose }: RecycleDialogProps) {
     >
       {view === 'confirm' ? (
         <Stack gap="lg">
-          <Text>{texts.confirmText}</Text>
+          <Stack gap="xs">
+            <Text>{texts.confirmText}</Text>
+            <RecyclePreviewLine />
+          </Stack>
           {error ? (
             <Alert color="red" variant="light" role="alert">
               {error}
