@@ -62,7 +62,13 @@ describe('the summaries stay exact', () => {
     }
     await expectSummariesExact();
     dashboard = await readDashboard();
-    expect(dashboard.todayTotals).toMatchObject({ attended: 4, accepted: 1, conversionRate: 0.25 });
+    // Four calls, three contacts (a "Não atendeu" reached nobody), one aceite.
+    expect(dashboard.todayTotals).toMatchObject({
+      calls: 4,
+      contacts: 3,
+      accepted: 1,
+      conversionRate: 1 / 3,
+    });
     expect(dashboard.assessors.find((row) => row.id === context.ana.id)).toMatchObject({
       distributedToday: 4,
       attendedToday: 4,

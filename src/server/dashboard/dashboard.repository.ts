@@ -1,7 +1,7 @@
 import { type Kysely, sql } from 'kysely';
 import type { AttemptOutcome, LeadStatus } from '../../core/lead-status.ts';
-import { acceptedOutcomeKey } from '../../core/outcomes.ts';
 import type { Database } from '../db/schema.ts';
+import { acceptedLiteral, contactOutcomeList } from './dashboard-outcomes.sql.ts';
 
 /** The `app_settings` key of the zone the triggers of migration 0007 take days in. */
 const timeZoneSettingKey = 'dashboard_time_zone';
@@ -13,6 +13,17 @@ export interface DayBounds {
   /** The instants today starts and ends in that zone. */
   start: Date;
   end: Date;
+  /** The period asked for: its first and last day, and the instants it starts and ends. */
+  rangeFirstDay: string;
+  rangeLastDay: string;
+  rangeStart: Date;
+  rangeEnd: Date;
+}
+
+/** The period as days back from today, both ends included. */
+export interface RangeOffsets {
+  firstDaysAgo: number;
+  lastDaysAgo: number;
 }
 
 export interface AssessorRow {
@@ -20,11 +31,12 @@ export interface AssessorRow {
   name: string;
   active: boolean;
   dailyQuota: number;
-  distributedToday: number;
-  attendedToday: number;
-  acceptedToday: number;
+  distributed: number;
+  calls: number;
+  contacts: number;
+  accepted: number;
   lastActivityAt: Date | null;
-  /** Today's rows of this assessor's call counts beyond one per outcome. */
+  /** Today's and yesterday's rows of this assessor's call counts beyond one per outcome. */
   foldableRows: number;
 }
 
@@ -71,13 +83,26 @@ export function createDashboardRepository(
       });
     },
 
-    async dayBounds(now: Date, timeZone: string, chartDays: number): Promise<DayBounds> {
+    async dayBounds(
+      now: Date,
+      timeZone: string,
+      chartDays: number,
+      range: RangeOffsets = { firstDaysAgo: 0, lastDaysAgo: 0 },
+    ): Promise<DayBounds> {
       const result = await sql<DayBounds>`
         select to_char(d.today, 'YYYY-MM-DD') as today,
           to_char(d.today - ${chartDays - 1}::int, 'YYYY-MM-DD') as "firstChartDay",
           d.today::timestamp at time zone ${timeZone} as start,
-          (d.today + 1)::timestamp at time zone ${timeZone} as end
-        from (select (${now}::timestamptz at time zone ${timeZone})::date as today) d
+          (d.today + 1)::timestamp at time zone ${timeZone} as end,
+          to_char(d.first, 'YYYY-MM-DD') as "rangeFirstDay",
+          to_char(d.last, 'YYYY-MM-DD') as "rangeLastDay",
+          d.first::timestamp at time zone ${timeZone} as "rangeStart",
+          (d.last + 1)::timestamp at time zone ${timeZone} as "rangeEnd"
+        from (
+          select t.today, t.today - ${range.firstDaysAgo}::int as first,
+            t.today - ${range.lastDaysAgo}::int as last
+          from (select (${now}::timestamptz at time zone ${timeZone})::date as today) t
+        ) d
       `.execute(db);
       const row = result.rows[0];
       if (!row) throw new Error('no day bounds');
@@ -148,34 +173,42 @@ export function createDashboardRepository(
       return result.rows[0]?.assigned ?? 0;
     },
 
-    /** Active assessors, and inactive ones who received or called today, with their day. */
+    /**
+     * Active assessors, and inactive ones who received or called in the period, with their
+     * figures of the period.
+     */
     async assessors(bounds: DayBounds): Promise<AssessorRow[]> {
       const result = await sql<AssessorRow>`
         select u.id, u.name, u.active, u.daily_quota as "dailyQuota",
-          coalesce(d.distributed, 0)::int as "distributedToday",
-          coalesce(a.attended, 0)::int as "attendedToday",
-          coalesce(a.accepted, 0)::int as "acceptedToday",
+          coalesce(d.distributed, 0)::int as distributed,
+          coalesce(a.calls, 0)::int as calls,
+          coalesce(a.contacts, 0)::int as contacts,
+          coalesce(a.accepted, 0)::int as accepted,
           last_call.at as "lastActivityAt", coalesce(a.foldable, 0)::int as "foldableRows"
         from users u
         left join (
           select s.assessor_id, sum(s.assigned) as distributed
           from distribution_shares s join distributions x on x.id = s.distribution_id
-          where x.created_at >= ${bounds.start} and x.created_at < ${bounds.end}
+          where x.created_at >= ${bounds.rangeStart} and x.created_at < ${bounds.rangeEnd}
           group by s.assessor_id
         ) d on d.assessor_id = u.id
         left join (
-          select assessor_id, sum(attempts) as attended,
-            coalesce(sum(attempts) filter (where outcome = ${sql.lit(acceptedOutcomeKey)}), 0)
-              as accepted,
-            count(*) - count(distinct outcome) as foldable
+          select assessor_id, sum(attempts) as calls,
+            coalesce(sum(attempts) filter (where outcome in (${contactOutcomeList})), 0)
+              as contacts,
+            coalesce(sum(attempts) filter (where outcome = ${acceptedLiteral}), 0) as accepted,
+            -- Only the days a compaction folds: older rows beyond one per sum stay as they are.
+            count(*) filter (where day >= ${bounds.today}::date - 1)
+              - count(distinct (day, outcome)) filter (where day >= ${bounds.today}::date - 1)
+              as foldable
           from attempt_daily_count_deltas
-          where day = ${bounds.today}::date
+          where day between ${bounds.rangeFirstDay}::date and ${bounds.rangeLastDay}::date
           group by assessor_id
         ) a on a.assessor_id = u.id
         left join lateral (
           select max(created_at) as at from lead_attempts where assessor_id = u.id
         ) last_call on true
-        where u.role = 'assessor' and (u.active or d.distributed > 0 or a.attended > 0)
+        where u.role = 'assessor' and (u.active or d.distributed > 0 or a.calls <> 0)
         order by u.name, u.id
       `.execute(reads());
       return result.rows;

@@ -43,9 +43,12 @@ describe('GET /api/dashboard', () => {
     expect(dashboard.attemptsByDay.every((day) => day.total === 0)).toBe(true);
     expect(dashboard.todayTotals).toEqual({
       distributed: 0,
-      attended: 0,
+      calls: 0,
+      contacts: 0,
       accepted: 0,
       conversionRate: null,
+      attended: 0,
+      outOfHours: 0,
     });
   });
 
@@ -145,11 +148,15 @@ describe('GET /api/dashboard', () => {
     });
     expect(dashboard.totalLeads).toBe(10);
     expect(dashboard.pool).toEqual({ new: 3, recycled: 2, total: 5 });
+    // Four calls, three contacts (the "Não atendeu" reached nobody), one aceite.
     expect(dashboard.todayTotals).toEqual({
       distributed: 5,
-      attended: 4,
+      calls: 4,
+      contacts: 3,
       accepted: 1,
-      conversionRate: 0.25,
+      conversionRate: 1 / 3,
+      attended: 4,
+      outOfHours: 0,
     });
 
     const days = dashboard.attemptsByDay;
@@ -177,10 +184,14 @@ describe('GET /api/dashboard', () => {
         name: 'Ana',
         active: true,
         dailyQuota: 100,
+        distributed: 2,
+        calls: 3,
+        contacts: 2,
+        accepted: 1,
+        conversionRate: 0.5,
         distributedToday: 2,
         attendedToday: 3,
         acceptedToday: 1,
-        conversionRate: 1 / 3,
         lastActivityAt: '2026-03-11T03:00:00.000Z',
       },
       {
@@ -188,10 +199,14 @@ describe('GET /api/dashboard', () => {
         name: 'Bruno',
         active: true,
         dailyQuota: 100,
+        distributed: 3,
+        calls: 1,
+        contacts: 1,
+        accepted: 0,
+        conversionRate: 0,
         distributedToday: 3,
         attendedToday: 1,
         acceptedToday: 0,
-        conversionRate: 0,
         lastActivityAt: '2026-03-10T12:00:00.000Z',
       },
     ]);
@@ -203,9 +218,10 @@ describe('GET /api/dashboard', () => {
     const tomorrow = await readDashboard();
     expect(tomorrow.today).toBe('2026-03-11');
     expect(tomorrow.attemptsByDay[0]?.day).toBe('2026-02-10');
-    expect(tomorrow.todayTotals).toEqual({
+    expect(tomorrow.todayTotals).toMatchObject({
       distributed: 0,
-      attended: 1,
+      calls: 1,
+      contacts: 1,
       accepted: 1,
       conversionRate: 1,
     });

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { dashboardSchema } from '../../core/dashboard.ts';
+import { dashboardQuerySchema, dashboardSchema } from '../../core/dashboard.ts';
 import type { DashboardService } from './dashboard.service.ts';
 
 export const dashboardRoutes: FastifyPluginAsyncZod<{
@@ -12,10 +12,11 @@ export const dashboardRoutes: FastifyPluginAsyncZod<{
       schema: {
         tags: ['dashboard'],
         summary:
-          'Os números do painel: leads por status, pool restante, o dia de hoje (distribuídos, atendidos, aceitos, conversão), as ligações dos últimos 30 dias por resultado e cada assessor; dias no fuso da central (TIME_ZONE)',
+          'Os números do painel: leads por status, leads para distribuir, leads nas listas dos assessores e retornos atrasados, o dia de hoje por hora e por origem, as ligações, os contatos e os aceites do período (range: today, yesterday, 7d, 30d; conversão = aceites ÷ contatos), os últimos 30 dias por resultado e cada assessor no período; dias no fuso da central (TIME_ZONE)',
+        querystring: dashboardQuerySchema,
         response: { 200: dashboardSchema },
       },
     },
-    async () => dashboardService.read(),
+    async (request) => dashboardService.read(request.query.range),
   );
 };

@@ -4,9 +4,16 @@ import {
   conversionRate,
   type Dashboard,
   type DashboardDay,
+  type DashboardHour,
+  type DashboardRangeKey,
+  dashboardRanges,
+  type LeadOrigin,
+  leadOrigins,
 } from '../../core/dashboard.ts';
 import { attemptOutcomes, leadStatuses } from '../../core/lead-status.ts';
+import { acceptedOutcomeKey, answeredOutcomeKeys } from '../../core/outcomes.ts';
 import type { DashboardRepository } from './dashboard.repository.ts';
+import type { DashboardDayRepository } from './dashboard-day.repository.ts';
 
 /**
  * Past this many delta rows a read folds them (one row per status, per day and outcome), so
@@ -25,8 +32,28 @@ function addDays(day: string, days: number): string {
   return date.toISOString().slice(0, 10);
 }
 
+interface CallFigures {
+  calls: number;
+  contacts: number;
+  accepted: number;
+}
+
+/** Ligações, contatos and aceites of the days given, from their counts by outcome. */
+function callFiguresOf(days: DashboardDay[]): CallFigures & { conversionRate: number | null } {
+  let calls = 0;
+  let contacts = 0;
+  let accepted = 0;
+  for (const day of days) {
+    calls += day.total;
+    for (const key of answeredOutcomeKeys) contacts += day[key];
+    accepted += day[acceptedOutcomeKey];
+  }
+  return { calls, contacts, accepted, conversionRate: conversionRate(accepted, contacts) };
+}
+
 export interface DashboardServiceDeps {
   dashboard: DashboardRepository;
+  day: DashboardDayRepository;
   /** The call centre's time zone: where its days start and end. */
   timeZone: string;
   now?: () => number;
@@ -40,14 +67,28 @@ export function createDashboardService(deps: DashboardServiceDeps) {
     /** Brings the daily call counts to the configured zone; run once at start-up. */
     syncTimeZone: () => dashboard.syncTimeZone(timeZone),
 
-    async read(): Promise<Dashboard> {
+    async read(rangeKey: DashboardRangeKey = 'today'): Promise<Dashboard> {
       const generatedAt = new Date(now());
-      const bounds = await dashboard.dayBounds(generatedAt, timeZone, chartDays);
-      const [status, attemptRows, distributedToday, assessorRows] = await Promise.all([
+      const range = dashboardRanges[rangeKey];
+      const bounds = await dashboard.dayBounds(generatedAt, timeZone, chartDays, range);
+      const [
+        status,
+        attemptRows,
+        distributedToday,
+        distributedInRange,
+        assessorRows,
+        backlog,
+        overdueCallbacks,
+        todayCalls,
+      ] = await Promise.all([
         dashboard.statusCounts(),
         dashboard.attemptsByDay(bounds.firstChartDay, bounds.today),
         dashboard.distributedBetween(bounds.start, bounds.end),
+        dashboard.distributedBetween(bounds.rangeStart, bounds.rangeEnd),
         dashboard.assessors(bounds),
+        deps.day.backlog(bounds.start),
+        deps.day.overdueCallbacks(generatedAt),
+        deps.day.todayCalls(bounds.start, bounds.end, timeZone),
       ]);
       // Rows beyond one per sum are what a compaction would fold.
       const foldable =
@@ -72,14 +113,45 @@ export function createDashboardService(deps: DashboardServiceDeps) {
         day[row.outcome] += row.attempts;
         day.total += row.attempts;
       }
-      const today = days.get(bounds.today);
-      const attended = today?.total ?? 0;
-      const accepted = today?.green ?? 0;
+      const today = callFiguresOf([...days.values()].filter((day) => day.day === bounds.today));
+      const inRange = callFiguresOf(
+        [...days.values()].filter(
+          (day) => day.day >= bounds.rangeFirstDay && day.day <= bounds.rangeLastDay,
+        ),
+      );
+
+      const callsByHour: DashboardHour[] = Array.from({ length: 24 }, (_, hour) => ({
+        hour,
+        calls: 0,
+        contacts: 0,
+      }));
+      const byOrigin = new Map<LeadOrigin, CallFigures>(
+        (Object.keys(leadOrigins) as LeadOrigin[]).map((origin) => [
+          origin,
+          { calls: 0, contacts: 0, accepted: 0 },
+        ]),
+      );
+      let outOfHours = 0;
+      for (const row of todayCalls) {
+        const hour = callsByHour[row.hour];
+        if (hour) {
+          hour.calls += row.calls;
+          hour.contacts += row.contacts;
+        }
+        const origin = byOrigin.get(row.origin);
+        if (origin) {
+          origin.calls += row.calls;
+          origin.contacts += row.contacts;
+          origin.accepted += row.accepted;
+        }
+        outOfHours += row.outOfHours;
+      }
 
       return {
         generatedAt: generatedAt.toISOString(),
         timeZone,
         today: bounds.today,
+        range: { key: rangeKey, firstDay: bounds.rangeFirstDay, lastDay: bounds.rangeLastDay },
         statusCounts,
         totalLeads,
         pool: {
@@ -87,22 +159,39 @@ export function createDashboardService(deps: DashboardServiceDeps) {
           recycled: statusCounts.recycled,
           total: statusCounts.new + statusCounts.recycled,
         },
+        backlog: {
+          earlier: backlog.total - backlog.today,
+          today: backlog.today,
+          total: backlog.total,
+        },
+        overdueCallbacks,
+        totals: { distributed: distributedInRange, ...inRange },
         todayTotals: {
           distributed: distributedToday,
-          attended,
-          accepted,
-          conversionRate: conversionRate(accepted, attended),
+          ...today,
+          attended: today.calls,
+          outOfHours,
         },
+        callsByHour,
+        byOrigin: [...byOrigin].map(([origin, figures]) => ({
+          origin,
+          ...figures,
+          conversionRate: conversionRate(figures.accepted, figures.contacts),
+        })),
         attemptsByDay: [...days.values()],
         assessors: assessorRows.map((row) => ({
           id: row.id,
           name: row.name,
           active: row.active,
           dailyQuota: row.dailyQuota,
-          distributedToday: row.distributedToday,
-          attendedToday: row.attendedToday,
-          acceptedToday: row.acceptedToday,
-          conversionRate: conversionRate(row.acceptedToday, row.attendedToday),
+          distributed: row.distributed,
+          calls: row.calls,
+          contacts: row.contacts,
+          accepted: row.accepted,
+          conversionRate: conversionRate(row.accepted, row.contacts),
+          distributedToday: row.distributed,
+          attendedToday: row.calls,
+          acceptedToday: row.accepted,
           lastActivityAt: row.lastActivityAt?.toISOString() ?? null,
         })),
         activeAssessors: assessorRows.filter((row) => row.active).length,

@@ -3,6 +3,7 @@ import type { FeatureOptions } from '../feature.ts';
 import { createDashboardRepository } from './dashboard.repository.ts';
 import { dashboardRoutes } from './dashboard.routes.ts';
 import { createDashboardService } from './dashboard.service.ts';
+import { createDashboardDayRepository } from './dashboard-day.repository.ts';
 
 export interface DashboardFeatureOptions extends FeatureOptions {
   /** The clock that says what today is; replaceable in tests. */
@@ -16,6 +17,7 @@ export const dashboardFeature: FastifyPluginAsync<DashboardFeatureOptions> = asy
 ) => {
   const dashboardService = createDashboardService({
     dashboard: createDashboardRepository(database.db, database.reads),
+    day: createDashboardDayRepository(database.reads),
     timeZone,
     ...(now ? { now } : {}),
   });
