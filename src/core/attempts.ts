@@ -189,9 +189,19 @@ export type AttemptRecord = z.infer<typeof attemptRecordSchema>;
 
 const isoDate = z.iso.date({ error: 'Data inválida (use AAAA-MM-DD).' });
 
+/** Whether a call was a contato (someone answered: the registry's `answered` outcomes). */
+export const contactFilterSchema = z.enum(['yes', 'no'], {
+  error: 'Filtro de contato inválido: use yes (alguém atendeu) ou no.',
+});
+export const contactFilterLabels: Record<z.infer<typeof contactFilterSchema>, string> = {
+  yes: 'Contatos (alguém atendeu)',
+  no: 'Sem contato',
+};
+
 export const attemptFilterSchema = z.object({
   assessor: z.string().max(64).optional(),
   outcome: attemptOutcomeSchema.optional(),
+  contact: contactFilterSchema.optional(),
   channel: channelSchema.optional(),
   from: isoDate.optional(),
   to: isoDate.optional(),

@@ -49,6 +49,16 @@ describe('GET /api/attempts and its export', () => {
     expect(await listIds(`assessor=${edu.id}&from=2026-01-10`)).toEqual([ids.eduWhats]);
   });
 
+  it('filters the contatos (someone answered, as the outcome registry says) and the rest', async () => {
+    // Aceitou, Não aceitou and Retornar are conversations; Não atendeu is none.
+    expect(await listIds('contact=yes')).toEqual([ids.fabiYellow, ids.fabiRed, ids.eduWhats]);
+    expect(await listIds('contact=no')).toEqual([ids.eduPhone]);
+    expect(await listIds(`contact=yes&assessor=${edu.id}`)).toEqual([ids.eduWhats]);
+    const bad = await context.t.as(context.admin).get('/api/attempts?contact=talvez');
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().error.message).toMatch(/contato inválido/);
+  });
+
   it('answers lead and assessor names with each call', async () => {
     const response = await context.t
       .as(context.admin)
@@ -98,12 +108,20 @@ describe('GET /api/attempts and its export', () => {
     expect([...response.rawPayload.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
     const lines = response.body.replace(/^\uFEFF/, '').split('\r\n');
     expect(lines[0]).toBe(
-      'Data e hora;Assessor;Lead;Telefone;Canal;Resultado;Retorno;Observação;Motivo fora do horário;Modelo de mensagem',
+      'Data e hora;Assessor;Lead;Telefone;Canal;Resultado;Contato;Retorno;Observação;Motivo fora do horário;Modelo de mensagem',
     );
     expect(lines[1]).toMatch(
-      /^\d{2}\/\d{2}\/\d{4} \d{2}:\d{2};Edu;Lead eduWhats;\(11\) 9\d{4}-\d{4};WhatsApp;Aceitou;;'=cmd\|' \/C calc'!A0;;$/,
+      /^\d{2}\/\d{2}\/\d{4} \d{2}:\d{2};Edu;Lead eduWhats;\(11\) 9\d{4}-\d{4};WhatsApp;Aceitou;Sim;;'=cmd\|' \/C calc'!A0;;$/,
     );
-    expect(lines[2]).toMatch(/^09\/01\/2026 23:00;Edu;Lead eduPhone;.*;Telefone;Não atendeu;;;;$/);
+    expect(lines[2]).toMatch(
+      /^09\/01\/2026 23:00;Edu;Lead eduPhone;.*;Telefone;Não atendeu;Não;;;;$/,
+    );
+    const contacts = await context.t
+      .as(context.admin)
+      .get(`/api/attempts/export?format=csv&contact=no`);
+    const contactLines = contacts.body.replace(/^\uFEFF/, '').split('\r\n');
+    expect(contactLines.slice(1, -1).every((line) => line.includes(';Não;'))).toBe(true);
+    expect(contactLines).toHaveLength(3);
     expect(lines[3]).toBe('');
   });
 
@@ -120,7 +138,8 @@ describe('GET /api/attempts and its export', () => {
     const sheet = workbook.getWorksheet('Ligações');
     expect(sheet?.getRow(1).getCell(1).value).toBe('Data e hora');
     expect(sheet?.getRow(2).getCell(6).value).toBe('Retornar');
-    expect(sheet?.getRow(2).getCell(7).value).toMatch(/^\d{2}\/\d{2}\/\d{4} \d{2}:\d{2}$/);
+    expect(sheet?.getRow(2).getCell(7).value).toBe('Sim');
+    expect(sheet?.getRow(2).getCell(8).value).toMatch(/^\d{2}\/\d{2}\/\d{4} \d{2}:\d{2}$/);
     expect(sheet?.rowCount).toBe(3);
   });
 

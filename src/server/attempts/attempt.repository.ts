@@ -11,6 +11,7 @@ import type { LeadPhone, PhoneState } from '../../core/lead-phones.ts';
 import type { AttemptOutcome, LeadStatus } from '../../core/lead-status.ts';
 import type { LeadAction } from '../../core/lead-transitions.ts';
 import type { Channel } from '../../core/leads.ts';
+import { answeredOutcomeKeys } from '../../core/outcomes.ts';
 import { phoneIsBlocked } from '../db/blocked-phones.ts';
 import { prepared } from '../db/database.ts';
 import { leadPhonesJson } from '../db/lead-phones.sql.ts';
@@ -125,6 +126,10 @@ function attemptCondition(filter: AttemptFilter, local: LocalTime): RawBuilder<S
   const conditions: RawBuilder<SqlBool>[] = [];
   if (filter.assessor) conditions.push(sql<SqlBool>`a.assessor_id = ${filter.assessor}`);
   if (filter.outcome) conditions.push(sql<SqlBool>`a.outcome = ${filter.outcome}`);
+  if (filter.contact) {
+    const contact = sql<SqlBool>`a.outcome = any(${[...answeredOutcomeKeys]}::text[])`;
+    conditions.push(filter.contact === 'yes' ? contact : sql<SqlBool>`not ${contact}`);
+  }
   if (filter.channel) conditions.push(sql<SqlBool>`a.channel = ${filter.channel}`);
   if (filter.from) {
     conditions.push(sql<SqlBool>`a.created_at >= ${local.dayStart(filter.from)}`);

@@ -1,5 +1,10 @@
 import { Select, SimpleGrid } from '@mantine/core';
-import { attemptOutcomeSchema, outcomeButtons } from '../../../../core/attempts.ts';
+import {
+  attemptOutcomeSchema,
+  contactFilterLabels,
+  contactFilterSchema,
+  outcomeButtons,
+} from '../../../../core/attempts.ts';
 import { channelLabels, channelSchema } from '../../../../core/leads.ts';
 import { ClearFiltersButton } from '../../../components/clear-filters-button.tsx';
 import { DateRangeInputs } from '../../../components/date-range-inputs.tsx';
@@ -10,6 +15,10 @@ import type { AttemptFilter } from '../api/attempt-query-string.ts';
 const outcomeOptions = outcomeButtons
   .filter((button) => button.noAnswerKind === undefined)
   .map((button) => ({ value: button.outcome, label: button.label }));
+const contactOptions = contactFilterSchema.options.map((contact) => ({
+  value: contact,
+  label: contactFilterLabels[contact],
+}));
 const channelOptions = channelSchema.options.map((channel) => ({
   value: channel,
   label: channelLabels[channel],
@@ -29,7 +38,7 @@ export function AttemptFilters({ value, onChange, showAssessor }: AttemptFilters
 
   return (
     <search>
-      <SimpleGrid cols={{ base: 1, xs: 2, md: showAssessor ? 5 : 4 }} spacing="sm">
+      <SimpleGrid cols={{ base: 1, xs: 2, md: showAssessor ? 6 : 5 }} spacing="sm">
         {showAssessor ? (
           <Select
             label="Assessor"
@@ -50,6 +59,16 @@ export function AttemptFilters({ value, onChange, showAssessor }: AttemptFilters
           value={value.outcome ?? null}
           onChange={(outcome) =>
             set('outcome', outcome === null ? undefined : attemptOutcomeSchema.parse(outcome))
+          }
+          clearable
+        />
+        <Select
+          label="Contato"
+          placeholder="Todas as ligações"
+          data={contactOptions}
+          value={value.contact ?? null}
+          onChange={(contact) =>
+            set('contact', contact === null ? undefined : contactFilterSchema.parse(contact))
           }
           clearable
         />
