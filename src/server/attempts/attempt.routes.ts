@@ -31,7 +31,7 @@ export const attemptRoutes: FastifyPluginAsyncZod<{
       schema: {
         tags: ['attempts'],
         summary:
-          'Os leads de quem pede, por ordem de ligação (retornos vencidos, não atendidos, novas tentativas, retornos futuros) e o progresso do dia',
+          'Os leads de quem pede, por ordem de ligação (retornos vencidos, novas tentativas, ainda sem ligação, retornos futuros) e o progresso do dia',
         querystring: myLeadsQuerySchema,
         response: { 200: myLeadsSchema, 400: errorBodySchema },
       },
