@@ -1,4 +1,5 @@
 import { apiScopeLabels } from '../../../../core/api-tokens.ts';
+import { contactFilterLabels } from '../../../../core/attempts.ts';
 import type { AuditEntry } from '../../../../core/audit.ts';
 import { retryKeyLabels } from '../../../../core/contact-rules.ts';
 import { poolKindLabels } from '../../../../core/distribution.ts';
@@ -65,6 +66,7 @@ const detailLabels: Record<string, string> = {
   createdFrom: 'Criados de',
   createdTo: 'Criados até',
   outcome: 'Resultado',
+  contact: 'Contato',
   channel: 'Canal',
   from: 'De',
   to: 'Até',
@@ -132,6 +134,7 @@ const valueLabels: Record<string, Record<string, string>> = {
   role: roleLabels,
   status: leadStatusLabels,
   outcome: leadStatusLabels,
+  contact: contactFilterLabels,
   kind: poolKindLabels,
   channel: channelLabels,
   format: formatLabels,

@@ -1,0 +1,20 @@
+import { describe, expect, it } from 'vitest';
+import { attemptFilterSchema, followUpQuerySchema } from '../../../../core/attempts.ts';
+import { describeValue, labelOf } from './audit-details.ts';
+
+describe("the audit page's words for an export's filters", () => {
+  it('names every filter of the call records and the follow-up in Portuguese', () => {
+    const keys = [
+      ...Object.keys(attemptFilterSchema.shape),
+      ...Object.keys(followUpQuerySchema.omit({ cursor: true, limit: true }).shape),
+    ];
+    for (const key of keys) expect(labelOf(key), key).not.toBe(key);
+  });
+
+  it('says which calls a contato filter kept, in the vocabulary of the pages', () => {
+    expect(describeValue('filter', { contact: 'yes', outcome: 'red' })).toBe(
+      'Contato: Contatos (alguém atendeu); Resultado: Não aceitou',
+    );
+    expect(describeValue('filter', { contact: 'no' })).toBe('Contato: Sem contato');
+  });
+});
