@@ -46,10 +46,10 @@ describe('outcome keys', () => {
     await page.getByRole('heading', { name: 'Ainda não atendidos (3)' }).waitFor();
     expect(await calls()).toEqual(['no_answer']);
 
-    // 5 asks first; cancelling leaves the lead where it was.
+    // 7 asks first; cancelling leaves the lead where it was.
     const second = await currentLeadName(page);
     expect(second).not.toBe(first);
-    await page.keyboard.press('5');
+    await page.keyboard.press('7');
     const dialog = page.getByRole('dialog', { name: 'Número inválido: bloquear o telefone?' });
     await dialog.getByText(`${second} sai da sua lista`).waitFor();
     await dialog.getByRole('button', { name: 'Cancelar' }).click();
@@ -57,8 +57,8 @@ describe('outcome keys', () => {
     expect(await calls()).toEqual(['no_answer']);
     expect(await currentLeadName(page)).toBe(second);
 
-    // 6, confirmed: the lead leaves the list, blocked.
-    await page.keyboard.press('6');
+    // 9, confirmed: the lead leaves the list, blocked.
+    await page.keyboard.press('9');
     await page
       .getByRole('dialog', { name: 'Não ligar: bloquear o telefone?' })
       .getByRole('button', { name: 'Sim, não ligar' })
@@ -89,7 +89,7 @@ describe('outcome keys', () => {
 
     // "Não ligar", confirmed, then undone from the notification: the phone is free again.
     const blocked = await currentLeadName(page);
-    await page.keyboard.press('6');
+    await page.keyboard.press('9');
     await page
       .getByRole('dialog', { name: 'Não ligar: bloquear o telefone?' })
       .getByRole('button', { name: 'Sim, não ligar' })

@@ -48,7 +48,7 @@ describe('retry rules', () => {
     await signIn(work, assessor.email, assessor.password);
     await work.getByRole('heading', { name: 'Ainda não atendidos (2)' }).waitFor();
     await work.getByRole('article', { name: first }).getByRole('heading').click();
-    await work.keyboard.press('8');
+    await work.keyboard.press('6');
     await work.getByRole('heading', { name: 'Aguardando a próxima ligação (1)' }).waitFor();
     const waiting = work.getByRole('article', { name: first });
     await waiting.getByText(/^Nova tentativa a partir de/).waitFor();

@@ -40,6 +40,12 @@ describe('the outcome registry', () => {
     expect(new Set(shortcuts).size).toBe(shortcuts.length);
   });
 
+  it('numbers the keyboard keys 1, 2, 3… in the order the buttons show', () => {
+    expect(outcomeButtons.map((button) => button.key)).toEqual(
+      outcomeButtons.map((_, index) => String(index + 1)),
+    );
+  });
+
   it('is every outcome a call records and every outcome status of a lead', () => {
     expect([...attemptOutcomes]).toEqual(keys);
     expect([...attemptOutcomeSchema.options]).toEqual(keys);
@@ -126,6 +132,6 @@ describe('the outcome registry', () => {
     expect(phoneStateLabels.not_owner).toBe('Não pertence');
     expect(closedStatuses).toContain('wrong_person');
     expect(answeredOutcomes).toContain('wrong_person');
-    expect(outcomeButtons.find((button) => button.outcome === 'wrong_person')?.key).toBe('9');
+    expect(outcomeButtons.find((button) => button.outcome === 'wrong_person')?.key).toBe('8');
   });
 });

@@ -11,7 +11,10 @@ export interface OutcomeDefinition {
   label: string;
   /** Where space is short: the chart's legend. */
   shortLabel: string;
-  /** The key of the assessor's keyboard that records it. */
+  /**
+   * The key of the assessor's keyboard that records it: the keys run 1, 2, 3… in the order
+   * the buttons show (each outcome, then its kinds), so reading them left to right is counting.
+   */
   shortcut: string;
   /** Mantine colour name of its badge and button. */
   color: string;
@@ -91,15 +94,15 @@ export const outcomeRegistry = [
     answered: false,
     retry: { key: 'no_answer', wait: 'delay' },
     kinds: [
-      { key: 'busy', label: 'Ocupado', shortcut: '7' },
-      { key: 'voicemail', label: 'Caixa postal', shortcut: '8' },
+      { key: 'busy', label: 'Ocupado', shortcut: '5' },
+      { key: 'voicemail', label: 'Caixa postal', shortcut: '6' },
     ],
   },
   {
     key: 'invalid',
     label: 'Número inválido',
     shortLabel: 'Número inválido',
-    shortcut: '5',
+    shortcut: '7',
     color: 'dark',
     chartColor: 'gray.6',
     lead: 'closes',
@@ -111,7 +114,7 @@ export const outcomeRegistry = [
     key: 'wrong_person',
     label: 'Não conhece o titular',
     shortLabel: 'Não conhece',
-    shortcut: '9',
+    shortcut: '8',
     color: 'cyan',
     chartColor: 'cyan.6',
     lead: 'closes',
@@ -122,7 +125,7 @@ export const outcomeRegistry = [
     key: 'do_not_call',
     label: 'Não ligar',
     shortLabel: 'Não ligar',
-    shortcut: '6',
+    shortcut: '9',
     color: 'dark',
     chartColor: 'dark.7',
     lead: 'closes',
