@@ -9,10 +9,15 @@ export const chartDays = 30;
  * back from today (both ends included). All fit in the chart's days: they are summed from them.
  */
 export const dashboardRanges = {
-  today: { label: 'Hoje', firstDaysAgo: 0, lastDaysAgo: 0 },
-  yesterday: { label: 'Ontem', firstDaysAgo: 1, lastDaysAgo: 1 },
-  '7d': { label: '7 dias', firstDaysAgo: 6, lastDaysAgo: 0 },
-  '30d': { label: '30 dias', firstDaysAgo: chartDays - 1, lastDaysAgo: 0 },
+  today: { label: 'Hoje', phrase: 'hoje', firstDaysAgo: 0, lastDaysAgo: 0 },
+  yesterday: { label: 'Ontem', phrase: 'ontem', firstDaysAgo: 1, lastDaysAgo: 1 },
+  '7d': { label: '7 dias', phrase: 'nos últimos 7 dias', firstDaysAgo: 6, lastDaysAgo: 0 },
+  '30d': {
+    label: '30 dias',
+    phrase: 'nos últimos 30 dias',
+    firstDaysAgo: chartDays - 1,
+    lastDaysAgo: 0,
+  },
 } as const;
 export type DashboardRangeKey = keyof typeof dashboardRanges;
 export const dashboardRangeKeys = Object.keys(dashboardRanges) as [

@@ -19,6 +19,11 @@ const dailyLeadsLink: NavigationLink = {
 
 const adminLinks: NavigationLink[] = [
   {
+    label: 'Painel',
+    to: appRoutes.dashboard.path,
+    isActive: isExactly(appRoutes.dashboard.path),
+  },
+  {
     label: 'Criar assessor',
     to: appRoutes.createUser.path,
     isActive: isExactly(appRoutes.createUser.path),

@@ -1,76 +1,110 @@
-import { Badge, Table, Text, UnstyledButton } from '@mantine/core';
+import {
+  Badge,
+  NativeSelect,
+  Paper,
+  SimpleGrid,
+  Stack,
+  Table,
+  Text,
+  UnstyledButton,
+} from '@mantine/core';
 import { useState } from 'react';
 import type { DashboardAssessor } from '../../../../core/dashboard.ts';
 import { formatDateTime, formatInteger } from '../../../components/pt-br-format.ts';
+import { useNarrowScreen } from '../../../lib/narrow-screen.ts';
+import {
+  type Column,
+  columns,
+  firstSortOf,
+  type Sort,
+  type SortKey,
+  sortAssessors,
+} from './assessor-sort.ts';
 import { formatRate } from './dashboard-format.ts';
 
-type SortKey =
-  | 'name'
-  | 'dailyQuota'
-  | 'distributedToday'
-  | 'attendedToday'
-  | 'acceptedToday'
-  | 'conversionRate'
-  | 'lastActivityAt';
-
-interface Column {
-  key: SortKey;
-  label: string;
-  numeric: boolean;
+function cellText(assessor: DashboardAssessor, column: Column): string {
+  if (column.key === 'name') return assessor.name;
+  if (column.key === 'conversionRate') return formatRate(assessor.conversionRate);
+  if (column.key === 'lastActivityAt') {
+    return assessor.lastActivityAt ? formatDateTime(assessor.lastActivityAt) : '—';
+  }
+  return formatInteger(assessor[column.key]);
 }
 
-const columns: Column[] = [
-  { key: 'name', label: 'Assessor', numeric: false },
-  { key: 'dailyQuota', label: 'Cota diária', numeric: true },
-  { key: 'distributedToday', label: 'Recebidos hoje', numeric: true },
-  { key: 'attendedToday', label: 'Atendidos', numeric: true },
-  { key: 'acceptedToday', label: 'Aceitos', numeric: true },
-  { key: 'conversionRate', label: 'Conversão', numeric: true },
-  { key: 'lastActivityAt', label: 'Última atividade', numeric: false },
-];
-
-const collator = new Intl.Collator('pt-BR', { sensitivity: 'base' });
-
-/** Missing values (no rate, no call yet) sort last in either direction. */
-function compare(a: DashboardAssessor, b: DashboardAssessor, key: SortKey): number {
-  if (key === 'name') return collator.compare(a.name, b.name);
-  const left = a[key];
-  const right = b[key];
-  if (left === right) return 0;
-  if (left === null) return 1;
-  if (right === null) return -1;
-  return left < right ? -1 : 1;
+function InactiveBadge({ assessor }: { assessor: DashboardAssessor }) {
+  return assessor.active ? null : (
+    <Badge size="xs" color="gray" variant="light">
+      inativo
+    </Badge>
+  );
 }
 
 export interface AssessorTableProps {
   assessors: DashboardAssessor[];
+  /** Names the table: "Assessores hoje", "Assessores nos últimos 7 dias". */
+  label: string;
 }
 
-/** Each assessor's day, sortable by any column (click a heading; again to reverse). */
-export function AssessorTable({ assessors }: AssessorTableProps) {
-  const [sort, setSort] = useState<{ key: SortKey; descending: boolean }>({
-    key: 'name',
-    descending: false,
-  });
-  const sorted = [...assessors].sort((a, b) => {
-    const order = compare(a, b, sort.key);
-    const nullsLast = a[sort.key] === null || b[sort.key] === null;
-    return sort.descending && !nullsLast ? -order : order;
-  });
+/**
+ * Each assessor's figures of the period, sortable by any column (click a heading; again to
+ * reverse). A phone shows each assessor as a card of its figures, none off the screen's edge.
+ */
+export function AssessorTable({ assessors, label }: AssessorTableProps) {
+  const narrow = useNarrowScreen();
+  const [sort, setSort] = useState<Sort>({ key: 'name', descending: false });
+  const sorted = sortAssessors(assessors, sort);
   const sortBy = (key: SortKey) =>
     setSort((current) =>
-      current.key === key
-        ? { key, descending: !current.descending }
-        : // Figures read best from the highest; names from A.
-          { key, descending: key !== 'name' },
+      current.key === key ? { key, descending: !current.descending } : firstSortOf(key),
     );
 
   if (assessors.length === 0) {
     return <Text c="dimmed">Nenhum assessor ativo.</Text>;
   }
+  if (narrow) {
+    const figures = columns.filter((column) => column.key !== 'name');
+    return (
+      <Stack gap="sm">
+        <NativeSelect
+          label="Ordenar por"
+          data={columns.map((column) => ({ value: column.key, label: column.label }))}
+          value={sort.key}
+          onChange={(event) => setSort(firstSortOf(event.currentTarget.value as SortKey))}
+        />
+        <Stack component="ul" aria-label={label} gap="sm" p={0} m={0} style={{ listStyle: 'none' }}>
+          {sorted.map((assessor) => (
+            <Paper
+              key={assessor.id}
+              component="li"
+              withBorder
+              radius="md"
+              p="sm"
+              data-assessor={assessor.name}
+            >
+              <Text fw={600} mb={6} data-column="name">
+                {assessor.name} <InactiveBadge assessor={assessor} />
+              </Text>
+              <SimpleGrid cols={2} spacing="xs" verticalSpacing={6} component="dl" m={0}>
+                {figures.map((column) => (
+                  <div key={column.key}>
+                    <Text component="dt" size="xs" c="dimmed">
+                      {column.label}
+                    </Text>
+                    <Text component="dd" m={0} fw={600} data-column={column.cell}>
+                      {cellText(assessor, column)}
+                    </Text>
+                  </div>
+                ))}
+              </SimpleGrid>
+            </Paper>
+          ))}
+        </Stack>
+      </Stack>
+    );
+  }
   return (
-    <Table.ScrollContainer minWidth={720}>
-      <Table striped highlightOnHover aria-label="Assessores hoje">
+    <Table.ScrollContainer minWidth={760}>
+      <Table striped highlightOnHover aria-label={label}>
         <Table.Thead>
           <Table.Tr>
             {columns.map((column) => {
@@ -100,28 +134,21 @@ export function AssessorTable({ assessors }: AssessorTableProps) {
         <Table.Tbody>
           {sorted.map((assessor) => (
             <Table.Tr key={assessor.id} data-assessor={assessor.name}>
-              <Table.Th scope="row" fw={500}>
-                {assessor.name}{' '}
-                {assessor.active ? null : (
-                  <Badge size="xs" color="gray" variant="light">
-                    inativo
-                  </Badge>
-                )}
-              </Table.Th>
-              <Table.Td ta="right">{formatInteger(assessor.dailyQuota)}</Table.Td>
-              <Table.Td ta="right" data-column="distributed">
-                {formatInteger(assessor.distributedToday)}
-              </Table.Td>
-              <Table.Td ta="right" data-column="attended">
-                {formatInteger(assessor.attendedToday)}
-              </Table.Td>
-              <Table.Td ta="right" data-column="accepted">
-                {formatInteger(assessor.acceptedToday)}
-              </Table.Td>
-              <Table.Td ta="right">{formatRate(assessor.conversionRate)}</Table.Td>
-              <Table.Td>
-                {assessor.lastActivityAt ? formatDateTime(assessor.lastActivityAt) : '—'}
-              </Table.Td>
+              {columns.map((column) =>
+                column.key === 'name' ? (
+                  <Table.Th key={column.key} scope="row" fw={500} data-column={column.cell}>
+                    {assessor.name} <InactiveBadge assessor={assessor} />
+                  </Table.Th>
+                ) : (
+                  <Table.Td
+                    key={column.key}
+                    ta={column.numeric ? 'right' : 'left'}
+                    data-column={column.cell}
+                  >
+                    {cellText(assessor, column)}
+                  </Table.Td>
+                ),
+              )}
             </Table.Tr>
           ))}
         </Table.Tbody>

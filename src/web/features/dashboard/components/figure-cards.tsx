@@ -1,50 +1,30 @@
 import { Paper, SimpleGrid, Text } from '@mantine/core';
-import type { Dashboard } from '../../../../core/dashboard.ts';
+import { type Dashboard, dashboardRanges } from '../../../../core/dashboard.ts';
 import { formatInteger } from '../../../components/pt-br-format.ts';
 import { formatRate } from './dashboard-format.ts';
 
-interface Figure {
+export interface Figure {
   label: string;
   value: string;
   hint: string;
 }
 
-export interface FigureCardsProps {
-  dashboard: Dashboard;
+export interface FigureGridProps {
+  figures: Figure[];
+  /** What the figures are of, for screen readers. */
+  label: string;
 }
 
-/** The day at a glance: the pool and what the team did today. */
-export function FigureCards({ dashboard }: FigureCardsProps) {
-  const { pool, todayTotals } = dashboard;
-  const figures: Figure[] = [
-    {
-      label: 'Pool disponível',
-      value: formatInteger(pool.total),
-      hint: `${formatInteger(pool.new)} novos e ${formatInteger(pool.recycled)} reciclados`,
-    },
-    {
-      label: 'Distribuídos hoje',
-      value: formatInteger(todayTotals.distributed),
-      hint: 'entregues aos assessores nas distribuições de hoje',
-    },
-    {
-      label: 'Atendidos hoje',
-      value: formatInteger(todayTotals.attended),
-      hint: 'ligações registradas hoje, com qualquer resultado',
-    },
-    {
-      label: 'Aceitos hoje',
-      value: formatInteger(todayTotals.accepted),
-      hint: 'ligações de hoje com o resultado Aceitou',
-    },
-    {
-      label: 'Conversão hoje',
-      value: formatRate(todayTotals.conversionRate),
-      hint: 'aceitos ÷ atendidos',
-    },
-  ];
+/** Figures as cards: a definition list, each term with its value and what it counts. */
+export function FigureGrid({ figures, label }: FigureGridProps) {
   return (
-    <SimpleGrid cols={{ base: 1, xs: 2, md: 5 }} spacing="md" component="dl" m={0}>
+    <SimpleGrid
+      cols={{ base: 1, xs: 2, md: figures.length }}
+      spacing="md"
+      component="dl"
+      m={0}
+      aria-label={label}
+    >
       {figures.map((figure) => (
         <Paper key={figure.label} withBorder radius="md" p="md">
           <Text component="dt" size="sm" c="dimmed" fw={500}>
@@ -61,4 +41,62 @@ export function FigureCards({ dashboard }: FigureCardsProps) {
       ))}
     </SimpleGrid>
   );
+}
+
+/** What waits to be done: leads to hand out, leads in the lists, late call-backs. */
+export function waitingFigures({ pool, backlog, overdueCallbacks, todayTotals }: Dashboard) {
+  return [
+    {
+      label: 'Leads para distribuir',
+      value: formatInteger(pool.total),
+      hint: `${formatInteger(pool.new)} novos e ${formatInteger(pool.recycled)} reciclados`,
+    },
+    {
+      label: 'Nas listas dos assessores',
+      value: formatInteger(backlog.total),
+      hint: `ainda a ligar: ${formatInteger(backlog.today)} recebidos hoje e ${formatInteger(backlog.earlier)} de dias anteriores`,
+    },
+    {
+      label: 'Retornos atrasados',
+      value: formatInteger(overdueCallbacks),
+      hint: 'leads em Retornar com o horário combinado já passado',
+    },
+    {
+      label: 'Fora do horário hoje',
+      value: formatInteger(todayTotals.outOfHours),
+      hint: 'ligações de hoje fora do horário de ligação, com o motivo informado',
+    },
+  ] satisfies Figure[];
+}
+
+/** The period's calls in the three words: ligações, contatos, aceites. */
+export function periodFigures({ range, totals }: Dashboard) {
+  const phrase = dashboardRanges[range.key].phrase;
+  return [
+    {
+      label: 'Distribuídos',
+      value: formatInteger(totals.distributed),
+      hint: `entregues aos assessores ${phrase}`,
+    },
+    {
+      label: 'Ligações',
+      value: formatInteger(totals.calls),
+      hint: 'todas as ligações registradas, com qualquer resultado',
+    },
+    {
+      label: 'Contatos',
+      value: formatInteger(totals.contacts),
+      hint: 'ligações em que a pessoa atendeu',
+    },
+    {
+      label: 'Aceites',
+      value: formatInteger(totals.accepted),
+      hint: 'ligações com o resultado Aceitou',
+    },
+    {
+      label: 'Conversão',
+      value: formatRate(totals.conversionRate),
+      hint: 'aceites ÷ contatos',
+    },
+  ] satisfies Figure[];
 }

@@ -1,5 +1,12 @@
 import { Group, SimpleGrid, Stack, Text } from '@mantine/core';
+import { useSearchParams } from 'react-router';
 import { appRoutes } from '../../../../core/app-routes.ts';
+import {
+  type DashboardRangeKey,
+  dashboardQuerySchema,
+  dashboardRanges,
+} from '../../../../core/dashboard.ts';
+import { timeZoneName } from '../../../../core/time-zone-names.ts';
 import { PageSection } from '../../../components/page-section.tsx';
 import { PageTitle } from '../../../components/page-title.tsx';
 import { formatDateTime } from '../../../components/pt-br-format.ts';
@@ -10,12 +17,26 @@ import { useDashboard } from '../api/get-dashboard.ts';
 import { AssessorTable } from '../components/assessor-table.tsx';
 import { AttemptsChart } from '../components/attempts-chart.tsx';
 import { formatDay } from '../components/dashboard-format.ts';
-import { FigureCards } from '../components/figure-cards.tsx';
+import { FigureGrid, periodFigures, waitingFigures } from '../components/figure-cards.tsx';
 import { GettingStarted, isNewTeam } from '../components/getting-started.tsx';
+import { HourlyChart } from '../components/hourly-chart.tsx';
+import { OriginFigures } from '../components/origin-figures.tsx';
+import { RangeSelector } from '../components/range-selector.tsx';
 import { StatusCounts } from '../components/status-counts.tsx';
 
+/** The period in the address (`?periodo=7d`), so a reload or a shared link keeps it. */
+function useRange(): [DashboardRangeKey, (range: DashboardRangeKey) => void] {
+  const [params, setParams] = useSearchParams();
+  const parsed = dashboardQuerySchema.safeParse({ range: params.get('periodo') ?? undefined });
+  const range = parsed.success ? parsed.data.range : 'today';
+  const setRange = (next: DashboardRangeKey) =>
+    setParams(next === 'today' ? {} : { periodo: next }, { replace: true });
+  return [range, setRange];
+}
+
 export function DashboardPage() {
-  const dashboard = useDashboard();
+  const [range, setRange] = useRange();
+  const dashboard = useDashboard(range);
   const data = dashboard.data;
 
   if (dashboard.isPending) {
@@ -40,13 +61,14 @@ export function DashboardPage() {
   }
 
   const hasActivity = data.totalLeads > 0 || data.attemptsByDay.some((day) => day.total > 0);
+  const phrase = dashboardRanges[data.range.key].phrase;
   return (
     <>
       <PageTitle>{appRoutes.dashboard.title}</PageTitle>
       <Stack gap="lg">
         <Group justify="space-between" gap="xs">
           <Text c="dimmed" size="sm">
-            Hoje, {formatDay(data.today)} ({data.timeZone})
+            Hoje, {formatDay(data.today)} ({timeZoneName(data.timeZone)})
           </Text>
           <Text c="dimmed" size="xs">
             Atualizado em {formatDateTime(data.generatedAt)}
@@ -56,8 +78,19 @@ export function DashboardPage() {
         {isNewTeam(data) ? <GettingStarted dashboard={data} /> : null}
         {hasActivity ? (
           <>
-            <FigureCards dashboard={data} />
+            <FigureGrid label="Leads à espera" figures={waitingFigures(data)} />
+            <RangeSelector value={range} onChange={setRange} />
+            <FigureGrid label={`Ligações ${phrase}`} figures={periodFigures(data)} />
+            <PageSection id="assessors-period" title={`Assessores ${phrase}`}>
+              <AssessorTable assessors={data.assessors} label={`Assessores ${phrase}`} />
+            </PageSection>
             <SimpleGrid cols={{ base: 1, lg: 2 }} spacing="lg">
+              <PageSection id="calls-by-hour" title="Ligações por hora hoje">
+                <HourlyChart hours={data.callsByHour} />
+              </PageSection>
+              <PageSection id="conversion-by-origin" title="Conversão por origem hoje">
+                <OriginFigures origins={data.byOrigin} />
+              </PageSection>
               <PageSection id="status-counts" title="Leads por status">
                 <StatusCounts dashboard={data} />
               </PageSection>
@@ -65,9 +98,6 @@ export function DashboardPage() {
                 <AttemptsChart days={data.attemptsByDay} />
               </PageSection>
             </SimpleGrid>
-            <PageSection id="assessors-today" title="Assessores hoje">
-              <AssessorTable assessors={data.assessors} />
-            </PageSection>
           </>
         ) : null}
       </Stack>
