@@ -157,6 +157,19 @@ describe('recycling leads', () => {
       await route.fulfill({ response });
     });
     const dialog = await openDialog(page);
+    // Under the seed's words, how many would go and from which status, before confirming.
+    const preview = dialog.getByText(/voltam? para o pool/);
+    await preview.waitFor();
+    const line = await preview.innerText();
+    expect(line).toMatch(
+      /^\d{1,3}(\.\d{3})* leads Não aceitou voltam para o pool \(sem tempo mínimo desde a recusa\)\.$/,
+    );
+    expect(
+      await preview
+        .getByText('Não aceitou', { exact: true })
+        .evaluate((status) => Number(getComputedStyle(status).fontWeight)),
+    ).toBeGreaterThanOrEqual(700);
+    const previewed = Number(line.split(' ')[0]?.replaceAll('.', ''));
     await dialog.getByRole('button', { name: 'Reciclar', exact: true }).click();
     const progress = dialogNamed(page, 'Reciclando');
     await progress.getByText('Aguarde um momento, estamos reciclando os leads.').waitFor();
@@ -168,6 +181,7 @@ describe('recycling leads', () => {
     const count = answered?.updatedAlertCount ?? 0;
     // Other files' refusals may be recycled too; this run's three are among them.
     expect(count).toBeGreaterThanOrEqual(leadNames.length);
+    expect(count).toBe(previewed);
     expect(answered?.message).toBe(recycledMessage(count));
     await success.getByText(recycledMessage(count), { exact: true }).waitFor();
     expect(recycledMessage(3)).toBe('Foram reciclados 3 leads, que não aceitaram se cadastrar.');
@@ -176,6 +190,12 @@ describe('recycling leads', () => {
     await success.waitFor({ state: 'hidden' });
 
     const again = await openDialog(page);
+    await again
+      .getByText(
+        'Nenhum lead Não aceitou volta para o pool agora (sem tempo mínimo desde a recusa).',
+        { exact: true },
+      )
+      .waitFor();
     await again.getByRole('button', { name: 'Reciclar', exact: true }).click();
     const nothingLeft = dialogNamed(page, 'Não há mais leads a serem reciclados');
     await nothingLeft.getByText('Você reciclou todos os leads.', { exact: true }).waitFor();
@@ -208,6 +228,8 @@ describe('recycling leads', () => {
         'Regras: só leads recusados há pelo menos 7 dias; no máximo 2 reciclagens por lead.',
       )
       .waitFor();
+    // The count line follows the new wait at once.
+    await dialog.getByText(/volta.* para o pool.*há pelo menos 7 dias\)\.$/).waitFor();
     expect(await api(adminCookie, '/api/recycling/rules')).toEqual({
       minDaysSinceRefusal: 7,
       maxRecyclesPerLead: 2,
