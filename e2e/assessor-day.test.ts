@@ -73,7 +73,8 @@ describe("an assessor's day", () => {
       /^https:\/\/wa\.me\/5511\d{9}$/,
     );
 
-    // Keyboard only: 1 = Aceitou on the first lead, 4 = Não atendeu, 2 = Retornar with a date.
+    // Keyboard only: 1 = Aceitou on the first lead, 4 = Não atendeu, 2 = Retornar with a date
+    // (a preset, then Enter on "Confirmar retorno").
     const accepted = await currentLeadName(phone);
     expect(accepted).toBe(await phone.locator('article h3').first().innerText());
     await phone.keyboard.press('1');
@@ -87,13 +88,13 @@ describe("an assessor's day", () => {
     await expect.poll(() => currentLeadName(phone)).not.toBe(unanswered);
     const callBack = await currentLeadName(phone);
     await phone.keyboard.press('2');
-    const when = phone.getByLabel('Data e hora do retorno');
-    await expect.poll(() => when.evaluate((input) => input === document.activeElement)).toBe(true);
-    await when.fill('2099-12-25T14:30');
+    await phone.getByRole('button', { name: 'Amanhã 9h' }).click();
     await phone.keyboard.press('Enter');
     await phone.getByRole('heading', { name: 'Aguardando a próxima ligação (2)' }).waitFor();
-    // Three worked, two answered: "Não atendeu" is worked, not answered.
-    await phone.getByText('Hoje: 3 de 3 leads trabalhados · 2 atendidos').waitFor();
+    // Three calls, two contacts ("Não atendeu" is a call nobody answered), one accept; the whole
+    // batch called.
+    await phone.getByText('Hoje: 3 ligações · 2 contatos · 1 aceite').waitFor();
+    await phone.getByText('Leads recebidos hoje: 3 de 3 já ligados').waitFor();
 
     // The admin sees the accepted lead and the three calls.
     await desk.goto('/acompanhar');
@@ -120,7 +121,10 @@ describe("an assessor's day", () => {
     expect(await callText(accepted)).toContain('Aceitou');
     expect(await callText(unanswered)).toContain('Não atendeu');
     expect(await callText(callBack)).toContain('Retornar');
-    expect(await callText(callBack)).toContain('25/12/2099 14:30');
+    const tomorrow = new Intl.DateTimeFormat('pt-BR', { timeZone: 'America/Sao_Paulo' }).format(
+      new Date(Date.now() + 24 * 3600_000),
+    );
+    expect(await callText(callBack)).toContain(tomorrow);
 
     await phone.context().close();
     await desk.context().close();

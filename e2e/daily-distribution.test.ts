@@ -62,4 +62,43 @@ describe('the daily distribution', () => {
     expect(await box.inputValue()).toBe('0');
     await page.context().close();
   });
+
+  it('keeps every assessor’s Quantidade within a phone’s width, with no sideways scroll', async () => {
+    const name = `Cota Celular ${suffix}`;
+    await createUser({
+      name,
+      email: `cota-celular-${suffix}@e2e.test`,
+      role: 'assessor',
+      password: `senha-da-cota-celular-${suffix}`,
+      dailyQuota: 2,
+    });
+    const page = await newPage(browser, { width: 390, height: 844 });
+    await signIn(page, admin().email, admin().password);
+    await page.waitForURL((url) => url.pathname === '/');
+    await page.goto('/leads/dailyleads');
+    const box = page.getByLabel(`Quantidade para ${name}`);
+    await box.waitFor();
+    expect(await box.inputValue()).toBe('2');
+    const reach = await page.evaluate(() => {
+      const width = document.documentElement.clientWidth;
+      const inputs = [...document.querySelectorAll('input[aria-label^="Quantidade para "]')];
+      return {
+        overflow: document.documentElement.scrollWidth - width,
+        inputs: inputs.length,
+        outside: inputs.filter((input) => {
+          const rect = input.getBoundingClientRect();
+          return rect.left < 0 || rect.right > width;
+        }).length,
+      };
+    });
+    expect(reach.overflow).toBeLessThanOrEqual(0);
+    expect(reach.inputs).toBeGreaterThan(0);
+    expect(reach.outside).toBe(0);
+    // The day's figures are still there, beside the name.
+    const row = rowOf(page, name);
+    expect(await row.innerText()).toMatch(/Recebidos hoje/);
+    await box.fill('1');
+    expect(await box.inputValue()).toBe('1');
+    await page.context().close();
+  });
 });

@@ -29,6 +29,7 @@ import { MessageTemplatePicker, useFilledMessage } from '../../message-templates
 import { CallbackForm } from './callback-form.tsx';
 import classes from './lead-card.module.css';
 import { LeadNumbers } from './lead-numbers.tsx';
+import { isSendChord } from './shortcut-target.ts';
 import { describeNextCall } from './use-shown-leads.ts';
 
 export function leadCardId(leadId: number) {
@@ -48,6 +49,8 @@ export interface LeadCardProps {
   dialled: string;
   note: string;
   askingCallback: boolean;
+  /** The call centre's zone, for the call-back presets. */
+  timeZone: string;
   busy: boolean;
   error: string | null;
   /** Focus inside a card makes it the current lead. */
@@ -71,6 +74,7 @@ export function LeadCard({
   dialled,
   note,
   askingCallback,
+  timeZone,
   busy,
   error,
   onSelect,
@@ -85,6 +89,7 @@ export function LeadCard({
   const digits = lead.phone.replace(/\D/g, '');
   const place = [lead.city, lead.uf].filter(Boolean).join('/');
   const titleId = `${leadCardId(lead.id)}-name`;
+  const callbackFormId = `${leadCardId(lead.id)}-callback`;
   const nextCallText = describeNextCall(lead);
   const message = useFilledMessage(templateId, lead.name);
   const picker = (
@@ -200,7 +205,11 @@ export function LeadCard({
           <Stack gap="sm" mt="xs">
             <Textarea
               label="Observação"
-              placeholder="Opcional. Esc volta aos atalhos."
+              placeholder={
+                askingCallback
+                  ? 'Opcional. Ctrl+Enter confirma o retorno.'
+                  : 'Opcional. Ctrl+Enter ou Esc volta aos atalhos.'
+              }
               value={note}
               maxLength={2000}
               autosize
@@ -208,7 +217,13 @@ export function LeadCard({
               maxRows={4}
               onChange={(event) => onNoteChange(event.currentTarget.value)}
               onKeyDown={(event) => {
-                if (event.key === 'Escape') {
+                // The note goes with the outcome: Ctrl+Enter sends the call-back being asked
+                // for, or hands the keys back so the next one records the call.
+                if (isSendChord(event) && askingCallback) {
+                  event.preventDefault();
+                  const form = document.getElementById(callbackFormId);
+                  if (form instanceof HTMLFormElement) form.requestSubmit();
+                } else if (event.key === 'Escape' || isSendChord(event)) {
                   event.preventDefault();
                   document.getElementById(leadCardId(lead.id))?.focus();
                 }
@@ -218,7 +233,13 @@ export function LeadCard({
               Canal: {channelLabels[channel]}
             </Text>
             {askingCallback ? (
-              <CallbackForm loading={busy} onConfirm={onCallback} onCancel={onCancelCallback} />
+              <CallbackForm
+                id={callbackFormId}
+                timeZone={timeZone}
+                loading={busy}
+                onConfirm={onCallback}
+                onCancel={onCancelCallback}
+              />
             ) : (
               <SimpleGrid cols={{ base: 2, sm: 4 }} spacing="xs">
                 {outcomeButtons.map((button) => (
@@ -227,6 +248,7 @@ export function LeadCard({
                     variant="light"
                     color={leadStatusColors[button.outcome]}
                     leftSection={<Kbd size="xs">{button.key}</Kbd>}
+                    classNames={{ section: classes.shortcutKey }}
                     aria-keyshortcuts={button.key}
                     disabled={busy}
                     onClick={() => onOutcome(button)}

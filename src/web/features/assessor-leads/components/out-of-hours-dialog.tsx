@@ -2,6 +2,7 @@ import { Textarea } from '@mantine/core';
 import { useState } from 'react';
 import type { MyLead, OutcomeChoice } from '../../../../core/attempts.ts';
 import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
+import { isSendChord } from './shortcut-target.ts';
 
 export interface OutOfHoursDialogProps {
   /** The call waiting for a reason, with its lead's calling status in words. */
@@ -17,6 +18,10 @@ export function OutOfHoursDialog({ pending, onConfirm, onClose }: OutOfHoursDial
     setReason('');
     onClose();
   };
+  const confirm = () => {
+    onConfirm(reason.trim());
+    setReason('');
+  };
   return (
     <ConfirmDialog
       opened={pending !== null}
@@ -28,20 +33,23 @@ export function OutOfHoursDialog({ pending, onConfirm, onClose }: OutOfHoursDial
       }
       confirmLabel={`Registrar ${pending ? pending.choice.label.toLowerCase() : ''}`}
       confirmDisabled={reason.trim() === ''}
-      onConfirm={() => {
-        onConfirm(reason.trim());
-        setReason('');
-      }}
+      onConfirm={confirm}
       onClose={close}
     >
       <Textarea
         label="Motivo"
         placeholder="Ex.: o cliente pediu para ligar neste horário"
+        description="Ctrl+Enter registra."
         required
         data-autofocus
         maxLength={300}
         value={reason}
         onChange={(event) => setReason(event.currentTarget.value)}
+        onKeyDown={(event) => {
+          if (!isSendChord(event)) return;
+          event.preventDefault();
+          if (reason.trim() !== '') confirm();
+        }}
       />
     </ConfirmDialog>
   );

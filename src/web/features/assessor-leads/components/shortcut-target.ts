@@ -6,3 +6,8 @@ export function isShortcutTarget(event: KeyboardEvent): boolean {
   if (target.isContentEditable) return false;
   return !['INPUT', 'TEXTAREA', 'SELECT'].includes(target.tagName);
 }
+
+/** Ctrl+Enter (Cmd+Enter on a Mac) sends what a text field belongs to, as in mail and chat. */
+export function isSendChord(event: { key: string; ctrlKey: boolean; metaKey: boolean }): boolean {
+  return event.key === 'Enter' && (event.ctrlKey || event.metaKey);
+}

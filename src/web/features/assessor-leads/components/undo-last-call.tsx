@@ -62,10 +62,17 @@ export function useUndoLastCall({
         withCloseButton: true,
         message: (
           <Group justify="space-between" wrap="nowrap" gap="sm">
-            <Text size="sm">
+            {/* On a phone the sentence wraps, long names inside their words if need be, and
+                the button keeps its whole word. */}
+            <Text size="sm" miw={0} style={{ overflowWrap: 'anywhere' }}>
               {call.leadName}: {call.outcomeLabel} registrado.
             </Text>
-            <Button size="compact-sm" variant="light" onClick={() => undo(call)}>
+            <Button
+              size="compact-sm"
+              variant="light"
+              style={{ flexShrink: 0 }}
+              onClick={() => undo(call)}
+            >
               Desfazer
             </Button>
           </Group>

@@ -1,14 +1,4 @@
-import {
-  Anchor,
-  Button,
-  Group,
-  Kbd,
-  Paper,
-  Stack,
-  Text,
-  Title,
-  VisuallyHidden,
-} from '@mantine/core';
+import { Anchor, Button, Group, Paper, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
 import { Fragment, useCallback, useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { appRoutes } from '../../../../core/app-routes.ts';
@@ -17,7 +7,6 @@ import {
   myLeadsPageSize,
   type OutcomeChoice,
   outcomeButtons,
-  undoWindowSeconds,
 } from '../../../../core/attempts.ts';
 import { firstCallablePhone } from '../../../../core/lead-phones.ts';
 import { type AttemptOutcome, closedStatuses } from '../../../../core/lead-status.ts';
@@ -34,11 +23,11 @@ import { blockingText } from '../components/blocking-text.ts';
 import { DayProgress } from '../components/day-progress.tsx';
 import { LeadCard, leadCardId } from '../components/lead-card.tsx';
 import { OutOfHoursDialog } from '../components/out-of-hours-dialog.tsx';
+import { ShortcutHint } from '../components/shortcut-hint.tsx';
 import { isShortcutTarget } from '../components/shortcut-target.ts';
 import { useUndoLastCall } from '../components/undo-last-call.tsx';
 import { shownGroupLabels, useShownLeads } from '../components/use-shown-leads.ts';
 import { useWhatsAppChoices } from '../components/use-whatsapp-choices.ts';
-import classes from './assessor-leads-page.module.css';
 
 interface PendingOutcome {
   lead: MyLead;
@@ -281,12 +270,7 @@ export function AssessorLeadsPage() {
             </Paper>
           ) : (
             <>
-              <Text size="xs" c="dimmed" className={classes.shortcutHint}>
-                Atalhos: <Kbd size="xs">1</Kbd>–<Kbd size="xs">8</Kbd> registram o resultado do lead
-                atual; <Kbd size="xs">J</Kbd>/<Kbd size="xs">K</Kbd> ou <Kbd size="xs">↓</Kbd>/
-                <Kbd size="xs">↑</Kbd> mudam de lead; <Kbd size="xs">Z</Kbd> desfaz a última ligação
-                (por {undoWindowSeconds} segundos); <Kbd size="xs">Esc</Kbd> sai da observação.
-              </Text>
+              <ShortcutHint />
               {shown.map(({ lead, group, callingText }, index) => {
                 const startsGroup = shown[index - 1]?.group !== group;
                 const count =
@@ -312,6 +296,7 @@ export function AssessorLeadsPage() {
                       onDial={(phone) => setDialledByLead((all) => ({ ...all, [lead.id]: phone }))}
                       note={notes[lead.id] ?? ''}
                       askingCallback={callbackLeadId === lead.id}
+                      timeZone={myLeads.data.today.timeZone}
                       busy={busy}
                       error={errorByLead?.leadId === lead.id ? errorByLead.message : null}
                       onSelect={() => select(lead.id, false)}

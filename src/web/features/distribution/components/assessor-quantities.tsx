@@ -2,6 +2,7 @@ import { Box, Button, Group, NumberInput, Table, Text } from '@mantine/core';
 import { useState } from 'react';
 import type { DistributionOverview } from '../../../../core/distribution.ts';
 import { formatInteger } from '../../../components/pt-br-format.ts';
+import { useNarrowScreen } from '../../../lib/narrow-screen.ts';
 import { isBacklogged } from './distribution-preview.ts';
 
 const maxQuantity = 1000;
@@ -26,6 +27,16 @@ export function AssessorQuantities({
   onApplyToAll,
 }: AssessorQuantitiesProps) {
   const [forAll, setForAll] = useState<number | string>('');
+  // On a phone the day's figures go under the name, so the quantity stays within reach.
+  const narrow = useNarrowScreen();
+  const pending = (assessor: AssessorQuantitiesProps['assessors'][number]) =>
+    isBacklogged(assessor) ? (
+      <Text span fw={700} c="orange.8" inherit>
+        {formatInteger(assessor.pendingEarlier)}
+      </Text>
+    ) : (
+      formatInteger(assessor.pendingEarlier)
+    );
 
   return (
     <>
@@ -54,36 +65,43 @@ export function AssessorQuantities({
         <Text c="dimmed">Nenhum assessor ativo.</Text>
       ) : (
         <Box style={{ overflowX: 'auto' }}>
-          <Table aria-label="Assessores" miw={640} verticalSpacing="xs">
+          <Table aria-label="Assessores" miw={narrow ? undefined : 640} verticalSpacing="xs">
             <Table.Thead>
               <Table.Tr>
                 <Table.Th>Assessor</Table.Th>
-                <Table.Th ta="right">Recebidos hoje</Table.Th>
-                <Table.Th ta="right">Trabalhados hoje</Table.Th>
-                <Table.Th ta="right">Pendentes de dias anteriores</Table.Th>
-                <Table.Th w={160}>Quantidade</Table.Th>
+                {narrow ? null : (
+                  <>
+                    <Table.Th ta="right">Recebidos hoje</Table.Th>
+                    <Table.Th ta="right">Trabalhados hoje</Table.Th>
+                    <Table.Th ta="right">Pendentes de dias anteriores</Table.Th>
+                  </>
+                )}
+                <Table.Th w={narrow ? 112 : 160}>Quantidade</Table.Th>
               </Table.Tr>
             </Table.Thead>
             <Table.Tbody>
               {assessors.map((assessor) => (
                 <Table.Tr key={assessor.id}>
-                  <Table.Td>
+                  <Table.Td style={{ overflowWrap: 'anywhere' }}>
                     {assessor.name}
                     <Text size="xs" c="dimmed">
                       Cota diária: {formatInteger(assessor.dailyQuota)}
                     </Text>
-                  </Table.Td>
-                  <Table.Td ta="right">{formatInteger(assessor.receivedToday)}</Table.Td>
-                  <Table.Td ta="right">{formatInteger(assessor.workedToday)}</Table.Td>
-                  <Table.Td ta="right">
-                    {isBacklogged(assessor) ? (
-                      <Text span fw={700} c="orange.8">
-                        {formatInteger(assessor.pendingEarlier)}
+                    {narrow ? (
+                      <Text size="xs">
+                        Recebidos hoje: {formatInteger(assessor.receivedToday)} · Trabalhados hoje:{' '}
+                        {formatInteger(assessor.workedToday)} · Pendentes de dias anteriores:{' '}
+                        {pending(assessor)}
                       </Text>
-                    ) : (
-                      formatInteger(assessor.pendingEarlier)
-                    )}
+                    ) : null}
                   </Table.Td>
+                  {narrow ? null : (
+                    <>
+                      <Table.Td ta="right">{formatInteger(assessor.receivedToday)}</Table.Td>
+                      <Table.Td ta="right">{formatInteger(assessor.workedToday)}</Table.Td>
+                      <Table.Td ta="right">{pending(assessor)}</Table.Td>
+                    </>
+                  )}
                   <Table.Td>
                     <NumberInput
                       aria-label={`Quantidade para ${assessor.name}`}
