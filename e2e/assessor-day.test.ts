@@ -59,7 +59,7 @@ describe("an assessor's day", () => {
     for (const name of leadNames) {
       await phone.getByRole('heading', { name, level: 3 }).waitFor({ timeout: 10_000 });
     }
-    await phone.getByRole('heading', { name: 'Ainda não atendidos (3)' }).waitFor();
+    await phone.getByRole('heading', { name: 'Ainda sem ligação (3)' }).waitFor();
     const overflow = await phone.evaluate(
       () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
     );
@@ -144,7 +144,7 @@ describe("an assessor's day", () => {
 
     const page = await newPage(browser);
     await signIn(page, assessor.email, assessor.password);
-    await page.getByRole('heading', { name: 'Ainda não atendidos (55)' }).waitFor();
+    await page.getByRole('heading', { name: 'Ainda sem ligação (55)' }).waitFor();
     expect(await page.locator('article').count()).toBe(50);
     await page.getByRole('button', { name: 'Mostrar mais leads (5 restantes)' }).click();
     await expect.poll(() => page.locator('article').count()).toBe(55);

@@ -34,7 +34,7 @@ describe('outcome keys', () => {
     const page = await newPage(browser);
     await signIn(page, assessor.email, assessor.password);
     await page.waitForURL((url) => url.pathname === '/colaborador');
-    await page.getByRole('heading', { name: 'Ainda não atendidos (4)' }).waitFor();
+    await page.getByRole('heading', { name: 'Ainda sem ligação (4)' }).waitFor();
 
     // 4 held down: the keyboard repeats it, the page records it once.
     const first = await currentLeadName(page);
@@ -43,7 +43,7 @@ describe('outcome keys', () => {
     await page.keyboard.down('4');
     await page.keyboard.up('4');
     await page.getByRole('heading', { name: 'Aguardando a próxima ligação (1)' }).waitFor();
-    await page.getByRole('heading', { name: 'Ainda não atendidos (3)' }).waitFor();
+    await page.getByRole('heading', { name: 'Ainda sem ligação (3)' }).waitFor();
     expect(await calls()).toEqual(['no_answer']);
 
     // 7 asks first; cancelling leaves the lead where it was.
@@ -85,7 +85,7 @@ describe('outcome keys', () => {
     // The page's clock is Playwright's, so the undo window can pass at once below.
     await page.clock.install();
     await signIn(page, assessor.email, assessor.password);
-    await page.getByRole('heading', { name: 'Ainda não atendidos (2)' }).waitFor();
+    await page.getByRole('heading', { name: 'Ainda sem ligação (2)' }).waitFor();
 
     // "Não ligar", confirmed, then undone from the notification: the phone is free again.
     const blocked = await currentLeadName(page);
@@ -94,22 +94,22 @@ describe('outcome keys', () => {
       .getByRole('dialog', { name: 'Não ligar: bloquear o telefone?' })
       .getByRole('button', { name: 'Sim, não ligar' })
       .click();
-    await page.getByRole('heading', { name: 'Ainda não atendidos (1)' }).waitFor();
+    await page.getByRole('heading', { name: 'Ainda sem ligação (1)' }).waitFor();
     const notice = page.locator('.mantine-Notification-root', {
       hasText: `${blocked}: Não ligar registrado.`,
     });
     await notice.getByRole('button', { name: 'Desfazer' }).click();
-    await page.getByRole('heading', { name: 'Ainda não atendidos (2)' }).waitFor();
+    await page.getByRole('heading', { name: 'Ainda sem ligação (2)' }).waitFor();
     await page.getByText(`Ligação de ${blocked} desfeita`).first().waitFor();
     expect(await calls()).toBe(0);
     expect(await currentLeadName(page)).toBe(blocked);
 
     // "Não aceitou" by key, undone by Z.
     await page.keyboard.press('3');
-    await page.getByRole('heading', { name: 'Ainda não atendidos (1)' }).waitFor();
+    await page.getByRole('heading', { name: 'Ainda sem ligação (1)' }).waitFor();
     expect(await calls()).toBe(1);
     await page.keyboard.press('z');
-    await page.getByRole('heading', { name: 'Ainda não atendidos (2)' }).waitFor();
+    await page.getByRole('heading', { name: 'Ainda sem ligação (2)' }).waitFor();
     expect(await calls()).toBe(0);
 
     // Past the window (for the page: the server's has not passed, so an undo sent would still

@@ -46,7 +46,7 @@ describe('retry rules', () => {
     // The page's clock is Playwright's, so the minute's wait can be moved on below.
     await work.clock.install();
     await signIn(work, assessor.email, assessor.password);
-    await work.getByRole('heading', { name: 'Ainda não atendidos (2)' }).waitFor();
+    await work.getByRole('heading', { name: 'Ainda sem ligação (2)' }).waitFor();
     await work.getByRole('article', { name: first }).getByRole('heading').click();
     await work.keyboard.press('6');
     await work.getByRole('heading', { name: 'Aguardando a próxima ligação (1)' }).waitFor();

@@ -8,7 +8,7 @@ export type ShownGroup = MyLead['group'] | 'outsideWindow';
 export const shownGroupLabels: Record<ShownGroup, string> = {
   callbackDue: 'Retornos agendados para agora',
   retry: 'Tentar de novo',
-  notAttended: 'Ainda não atendidos',
+  notAttended: 'Ainda sem ligação',
   outsideWindow: 'Fora do horário de ligação agora',
   waiting: 'Aguardando a próxima ligação',
 };
