@@ -1,45 +1,15 @@
-import { readFile } from 'node:fs/promises';
-import { createRequire } from 'node:module';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { appRoutes } from '../src/core/app-routes.ts';
 import { api, cookieOf, distribute, importLeads } from './support/api.ts';
+import { seriousViolations } from './support/axe.ts';
 import { admin, createUser, launchBrowser, newPage, signIn } from './support/browser.ts';
 
 let browser: Browser;
-let axeSource: string;
 beforeAll(async () => {
   browser = await launchBrowser();
-  axeSource = await readFile(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 });
 afterAll(() => browser.close());
-
-interface Violation {
-  id: string;
-  impact: string | null;
-  help: string;
-  nodes: { target: string[] }[];
-}
-
-/** axe-core's serious and critical findings on the page as it is now. */
-async function seriousViolations(page: Page): Promise<string[]> {
-  // Through the debugging protocol: the page's own CSP rightly refuses inline scripts.
-  await page.evaluate(axeSource);
-  const violations = (await page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run: () => Promise<{ violations: unknown[] }> } })
-      .axe;
-    return (await axe.run()).violations;
-  })) as Violation[];
-  return violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map(
-      (violation) =>
-        `${violation.id} (${violation.impact}): ${violation.help} — ${violation.nodes
-          .slice(0, 3)
-          .map((node) => node.target.join(' '))
-          .join(', ')}`,
-    );
-}
 
 async function visit(page: Page, path: string, heading: string) {
   await page.goto(path);

@@ -57,6 +57,15 @@ describe("an assessor's own calls, on a phone", () => {
     expect((await table.getByRole('row').nth(1).innerText()).toLowerCase()).toContain(
       'não atendeu',
     );
+
+    // Nobody answered: no contato, one of the calls without one.
+    const contact = page.getByRole('combobox', { name: 'Contato' });
+    await contact.tap();
+    await page.getByRole('option', { name: 'Contatos (alguém atendeu)' }).tap();
+    await page.getByText('Nenhuma ligação encontrada.').waitFor();
+    await contact.tap();
+    await page.getByRole('option', { name: 'Sem contato' }).tap();
+    await table.getByText(called).first().waitFor();
     await context.close();
   });
 

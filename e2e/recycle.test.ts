@@ -2,6 +2,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { recycledMessage } from '../src/core/recycling.ts';
 import { api, cookieOf, distribute, importLeads } from './support/api.ts';
+import { seriousViolations } from './support/axe.ts';
 import { admin, createUser, launchBrowser, newPage, signIn } from './support/browser.ts';
 
 let browser: Browser;
@@ -106,6 +107,26 @@ describe('recycling leads', () => {
     await dialog.getByRole('button', { name: 'Cancelar' }).click();
     await dialog.waitFor({ state: 'hidden' });
     for (const leadId of leadIds) expect(await statusOf(adminCookie, leadId)).toBe('red');
+  });
+
+  it('has no serious or critical axe finding in the dialog, light or dark', async () => {
+    const found: string[] = [];
+    for (const colorScheme of ['light', 'dark'] as const) {
+      await page.emulateMedia({ colorScheme });
+      const dialog = await openDialog(page);
+      await dialog.getByText(/voltam? para o pool/).waitFor();
+      await dialog.getByRole('button', { name: 'Alterar regras' }).click();
+      await dialog.getByRole('button', { name: 'Salvar regras' }).waitFor();
+      found.push(
+        ...(await seriousViolations(page, '[role="dialog"]')).map(
+          (text) => `${colorScheme}: ${text}`,
+        ),
+      );
+      await dialog.getByRole('button', { name: 'Cancelar' }).click();
+      await dialog.waitFor({ state: 'hidden' });
+    }
+    await page.emulateMedia({ colorScheme: 'light' });
+    expect(found).toEqual([]);
   });
 
   it('an error answer and a cut connection bring back the confirmation with the seed texts', async () => {

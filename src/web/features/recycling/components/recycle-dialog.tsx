@@ -30,20 +30,23 @@ const titles: Record<View, string> = {
 /** Under the seed's words: how many leads would go, from which status, after what wait. */
 function RecyclePreviewLine() {
   const preview = useRecyclePreview();
-  if (preview.isPending) {
-    return <Text c="dimmed">Contando os leads a reciclar…</Text>;
-  }
-  if (!preview.data) {
-    return <Text c="dimmed">Não foi possível contar os leads a reciclar agora.</Text>;
-  }
-  const parts = recyclePreviewParts(preview.data);
+  const parts = preview.data ? recyclePreviewParts(preview.data) : null;
+  // One live region through loading and answer, so a screen reader hears the count arrive.
   return (
-    <Text aria-live="polite">
-      {parts.count}{' '}
-      <Text span fw={700} inherit>
-        {parts.status}
-      </Text>{' '}
-      {parts.rest}
+    <Text aria-live="polite" c={parts ? undefined : 'dimmed'}>
+      {parts ? (
+        <>
+          {parts.count}{' '}
+          <Text span fw={700} inherit>
+            {parts.status}
+          </Text>{' '}
+          {parts.rest}
+        </>
+      ) : preview.isPending ? (
+        'Contando os leads a reciclar…'
+      ) : (
+        'Não foi possível contar os leads a reciclar agora.'
+      )}
     </Text>
   );
 }
