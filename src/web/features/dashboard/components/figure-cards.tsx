@@ -19,18 +19,25 @@ export interface FigureGridProps {
 export function FigureGrid({ figures, label }: FigureGridProps) {
   return (
     <SimpleGrid
-      cols={{ base: 1, xs: 2, md: figures.length }}
-      spacing="md"
+      cols={{ base: 2, md: figures.length }}
+      spacing={{ base: 'xs', sm: 'md' }}
       component="dl"
       m={0}
       aria-label={label}
     >
       {figures.map((figure) => (
-        <Paper key={figure.label} withBorder radius="md" p="md">
+        <Paper key={figure.label} withBorder radius="md" p={{ base: 'sm', sm: 'md' }}>
           <Text component="dt" size="sm" c="dimmed" fw={500}>
             {figure.label}
           </Text>
-          <Text component="dd" m={0} fz={28} fw={700} lh={1.2} data-figure={figure.label}>
+          <Text
+            component="dd"
+            m={0}
+            fz={{ base: 22, sm: 28 }}
+            fw={700}
+            lh={1.2}
+            data-figure={figure.label}
+          >
             {figure.value}
           </Text>
           {/* A second description of the same term: a definition list holds only dt and dd. */}
