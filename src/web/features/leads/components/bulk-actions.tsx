@@ -117,7 +117,9 @@ export function BulkActions({
             disabled={target === null}
             rightSection={<IconChevronDown size={16} aria-hidden />}
           >
-            Ações em massa
+            {target !== null && targetCount !== null
+              ? `Ações em massa (${formatInteger(targetCount)})`
+              : 'Ações em massa'}
           </Button>
         </Menu.Target>
         <Menu.Dropdown>

@@ -30,6 +30,7 @@ import { LeadMergeSection } from './lead-merge-section.tsx';
 import { LeadPhonesEditor } from './lead-phones-editor.tsx';
 import { LeadStatusBadge } from './lead-status-badge.tsx';
 import { erasedLeadLabel } from './leads-table.tsx';
+import { wrapBetweenWords } from './wrap-between-words.ts';
 
 export interface LeadDetailDrawerProps {
   leadId: number | null;
@@ -75,7 +76,7 @@ function Field({ label, children }: { label: string; children: ReactNode }) {
       <Text size="xs" c="dimmed" fw={600}>
         {label}
       </Text>
-      <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
+      <Text size="sm" style={wrapBetweenWords}>
         {children === null || children === undefined || children === '' ? '—' : children}
       </Text>
     </div>
@@ -173,10 +174,10 @@ function LeadDetailContent({ lead }: { lead: LeadDetail }) {
             <Table.Tbody>
               {extra.map(([column, value]) => (
                 <Table.Tr key={column}>
-                  <Table.Th w="40%" style={{ overflowWrap: 'anywhere' }}>
+                  <Table.Th w="40%" style={wrapBetweenWords}>
                     {column}
                   </Table.Th>
-                  <Table.Td style={{ overflowWrap: 'anywhere' }}>{value}</Table.Td>
+                  <Table.Td style={wrapBetweenWords}>{value}</Table.Td>
                 </Table.Tr>
               ))}
             </Table.Tbody>
@@ -272,7 +273,7 @@ function LeadDetailContent({ lead }: { lead: LeadDetail }) {
                         </Text>
                       ) : null}
                     </Table.Td>
-                    <Table.Td style={{ overflowWrap: 'anywhere' }}>{call.note ?? '—'}</Table.Td>
+                    <Table.Td style={wrapBetweenWords}>{call.note ?? '—'}</Table.Td>
                   </Table.Tr>
                 ))}
               </Table.Tbody>

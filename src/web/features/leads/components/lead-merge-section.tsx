@@ -9,6 +9,7 @@ import { formatDate, formatInteger } from '../../../components/pt-br-format.ts';
 import { useMergeCandidates } from '../api/get-merge-candidates.ts';
 import { useMergePreview } from '../api/get-merge-preview.ts';
 import { useMergeLeads } from '../api/merge-leads.ts';
+import { wrapBetweenWords } from './wrap-between-words.ts';
 
 /**
  * The other leads of this lead's CPF, each with "Mesclar" and a preview of the merged lead
@@ -78,7 +79,7 @@ function MergeDialog({
               ).map(([label, value]) => (
                 <Table.Tr key={label}>
                   <Table.Th w="35%">{label}</Table.Th>
-                  <Table.Td style={{ overflowWrap: 'anywhere' }}>{value || '—'}</Table.Td>
+                  <Table.Td style={wrapBetweenWords}>{value || '—'}</Table.Td>
                 </Table.Tr>
               ))}
               <Table.Tr>

@@ -29,24 +29,27 @@ const prefetchRows = 30;
 
 /**
  * A desktop shows every column; a phone shows what an admin looks for (name and phone, status
- * and assessor) stacked in two columns that fit its width, and the rest in the lead's detail.
+ * and assessor, the last call and how it went) stacked in two columns that fit its width, and
+ * the rest in the lead's detail.
  */
 const layouts = {
   wide: {
     rowHeight: 45,
     columns: [
       { key: 'select', width: 44 },
-      { key: 'name', width: 240 },
-      { key: 'phone', width: 160 },
-      { key: 'status', width: 150 },
-      { key: 'owner', width: 180 },
-      { key: 'batch', width: 80 },
-      { key: 'attempts', width: 100 },
-      { key: 'created', width: 150 },
+      { key: 'name', width: 196 },
+      { key: 'phone', width: 140 },
+      { key: 'status', width: 140 },
+      { key: 'owner', width: 150 },
+      { key: 'batch', width: 64 },
+      { key: 'attempts', width: 90 },
+      { key: 'lastCall', width: 130 },
+      { key: 'lastOutcome', width: 140 },
+      { key: 'created', width: 130 },
     ],
   },
   narrow: {
-    rowHeight: 62,
+    rowHeight: 84,
     columns: [
       { key: 'select', width: 40 },
       { key: 'name', width: 170 },
@@ -149,9 +152,9 @@ export function LeadsTable({
             {narrow ? (
               <>
                 <Table.Th aria-sort={sort === 'name' ? 'ascending' : undefined}>
-                  Nome e telefone
+                  Nome, telefone e última ligação
                 </Table.Th>
-                <Table.Th>Status e assessor</Table.Th>
+                <Table.Th>Status, assessor e resultado</Table.Th>
               </>
             ) : (
               <>
@@ -161,6 +164,8 @@ export function LeadsTable({
                 <Table.Th>Assessor</Table.Th>
                 <Table.Th>Lote</Table.Th>
                 <Table.Th ta="right">Tentativas</Table.Th>
+                <Table.Th>Última ligação</Table.Th>
+                <Table.Th>Resultado</Table.Th>
                 <Table.Th aria-sort={createdOrder[sort]}>Criado em</Table.Th>
               </>
             )}
@@ -187,6 +192,10 @@ export function LeadsTable({
               </Text>
             );
             const phone = lead.phone ? formatBrazilianPhone(lead.phone) : '—';
+            const lastCall = lead.lastCallAt ? formatDateTime(lead.lastCallAt) : 'Sem ligação';
+            const lastOutcome = lead.lastCallOutcome ? (
+              <LeadStatusBadge status={lead.lastCallOutcome} />
+            ) : null;
             return (
               <Table.Tr
                 key={lead.id}
@@ -213,12 +222,16 @@ export function LeadsTable({
                       <Text size="xs" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
                         {phone}
                       </Text>
+                      <Text size="xs" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
+                        {lastCall}
+                      </Text>
                     </Table.Td>
                     <Table.Td>
                       <LeadStatusBadge status={lead.status} />
                       <Text size="xs" c="dimmed" truncate>
                         {lead.ownerName ?? '—'}
                       </Text>
+                      {lastOutcome}
                     </Table.Td>
                   </>
                 ) : (
@@ -235,6 +248,10 @@ export function LeadsTable({
                     </Table.Td>
                     <Table.Td>{lead.batchId ?? '—'}</Table.Td>
                     <Table.Td ta="right">{formatInteger(lead.attempts)}</Table.Td>
+                    <Table.Td style={{ whiteSpace: 'nowrap' }}>
+                      {lead.lastCallAt ? formatDateTime(lead.lastCallAt) : '—'}
+                    </Table.Td>
+                    <Table.Td>{lastOutcome ?? '—'}</Table.Td>
                     <Table.Td style={{ whiteSpace: 'nowrap' }}>
                       {formatDateTime(lead.createdAt)}
                     </Table.Td>

@@ -1,6 +1,17 @@
-import { Button, Checkbox, Group, Paper, Select, Skeleton, Stack, Text } from '@mantine/core';
+import {
+  Button,
+  Checkbox,
+  Group,
+  Menu,
+  Paper,
+  Select,
+  Skeleton,
+  Stack,
+  Text,
+  VisuallyHidden,
+} from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import { IconDownload, IconPhoneOff } from '@tabler/icons-react';
+import { IconChevronDown, IconDownload, IconPhoneOff } from '@tabler/icons-react';
 import { useCallback, useMemo, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { appRoutes } from '../../../../core/app-routes.ts';
@@ -10,6 +21,7 @@ import {
   type LeadCount,
   type LeadFilter,
   type LeadSort,
+  leadOriginLabels,
   leadSortLabels,
   leadSorts,
 } from '../../../../core/leads.ts';
@@ -26,6 +38,7 @@ import {
   emptyLeadFilterValues,
   LeadFilters,
   type LeadFilterValues,
+  validAreaCode,
 } from '../components/lead-filters.tsx';
 import { LeadsTable } from '../components/leads-table.tsx';
 
@@ -48,6 +61,9 @@ function describeFilter(filter: LeadFilter, assessors: { id: string; name: strin
       ? `assessor ${assessors.find((user) => user.id === filter.assessor)?.name ?? filter.assessor}`
       : null,
     filter.batch ? `importação #${filter.batch}` : null,
+    filter.origin ? `origem ${leadOriginLabels[filter.origin]}` : null,
+    filter.uf ? `UF ${filter.uf}` : null,
+    filter.ddd ? `DDD ${filter.ddd}` : null,
     filter.createdFrom ? `criados desde ${formatDay(filter.createdFrom)}` : null,
     filter.createdTo ? `criados até ${formatDay(filter.createdTo)}` : null,
     filter.overdueCallbacks ? 'só retornos atrasados' : null,
@@ -64,6 +80,9 @@ function toLeadFilter(values: LeadFilterValues, search: string): LeadFilter {
     status: values.status.length === 0 ? undefined : values.status,
     assessor: values.assessor ?? undefined,
     batch: values.batch !== '' && Number.isSafeInteger(batch) && batch > 0 ? batch : undefined,
+    origin: values.origin ?? undefined,
+    uf: values.uf ?? undefined,
+    ddd: validAreaCode(values.ddd),
     createdFrom: values.createdFrom === '' ? undefined : values.createdFrom,
     createdTo: values.createdTo === '' ? undefined : values.createdTo,
     overdueCallbacks: values.overdueCallbacks || undefined,
@@ -166,11 +185,12 @@ export function LeadListPage() {
               }
               onDone={() => setSelection(noSelection)}
             />
-            <Text size="sm" c="dimmed" aria-live="polite">
+            {/* The button tells how many visibly: a line of its own pushed the exports down. */}
+            <VisuallyHidden aria-live="polite">
               {target
                 ? `${targetDescription[0]?.toUpperCase()}${targetDescription.slice(1)}`
                 : null}
-            </Text>
+            </VisuallyHidden>
           </Group>
           <Group gap="xs">
             <Select
@@ -193,26 +213,26 @@ export function LeadListPage() {
             >
               {appRoutes.blockedPhones.title}
             </Button>
-            <Button
-              component="a"
-              href={leadExportUrl(filter, 'csv')}
-              download
-              variant="default"
-              size="sm"
-              leftSection={<IconDownload size={16} aria-hidden />}
-            >
-              Exportar CSV
-            </Button>
-            <Button
-              component="a"
-              href={leadExportUrl(filter, 'xlsx')}
-              download
-              variant="default"
-              size="sm"
-              leftSection={<IconDownload size={16} aria-hidden />}
-            >
-              Exportar XLSX
-            </Button>
+            <Menu position="bottom-end" withinPortal>
+              <Menu.Target>
+                <Button
+                  variant="default"
+                  size="sm"
+                  leftSection={<IconDownload size={16} aria-hidden />}
+                  rightSection={<IconChevronDown size={16} aria-hidden />}
+                >
+                  Exportar
+                </Button>
+              </Menu.Target>
+              <Menu.Dropdown>
+                <Menu.Item component="a" href={leadExportUrl(filter, 'csv')} download>
+                  CSV (Excel)
+                </Menu.Item>
+                <Menu.Item component="a" href={leadExportUrl(filter, 'xlsx')} download>
+                  XLSX
+                </Menu.Item>
+              </Menu.Dropdown>
+            </Menu>
           </Group>
         </Group>
 

@@ -10,6 +10,7 @@ import { formatDateTime, formatInteger } from '../../../components/pt-br-format.
 import { QueryErrorAlert } from '../../../components/query-error-alert.tsx';
 import { useUndoImport } from '../../imports/index.ts';
 import { useNewLeadsSummary } from '../api/get-new-leads-summary.ts';
+import { wrapBetweenWords } from '../components/wrap-between-words.ts';
 
 type BatchSummary = NewLeadsSummary['byBatch'][number];
 
@@ -62,8 +63,8 @@ function BatchesTable({ batches }: { batches: BatchSummary[] }) {
             {batches.map((batch) => (
               <Table.Tr key={batch.batchId}>
                 <Table.Td>{batch.batchId}</Table.Td>
-                <Table.Td style={{ overflowWrap: 'anywhere' }}>{batch.fileName}</Table.Td>
-                <Table.Td style={{ overflowWrap: 'anywhere' }}>{batch.source}</Table.Td>
+                <Table.Td style={wrapBetweenWords}>{batch.fileName}</Table.Td>
+                <Table.Td style={wrapBetweenWords}>{batch.source}</Table.Td>
                 <Table.Td>{formatDateTime(batch.createdAt)}</Table.Td>
                 <Table.Td ta="right">{formatInteger(batch.count)}</Table.Td>
                 <Table.Td>
@@ -118,7 +119,7 @@ function SourcesTable({ sources }: { sources: NewLeadsSummary['bySource'] }) {
       <Table.Tbody>
         {sources.map((entry) => (
           <Table.Tr key={entry.source ?? ''}>
-            <Table.Td style={{ overflowWrap: 'anywhere' }}>
+            <Table.Td style={wrapBetweenWords}>
               {entry.source ?? (
                 <Text c="dimmed" span size="sm">
                   Sem origem
