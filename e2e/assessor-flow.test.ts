@@ -1,6 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminCookie, api, cookieOf, distribute, importLeads } from './support/api.ts';
+import { seriousViolations } from './support/axe.ts';
 import { baseUrl, createUser, launchBrowser, newPage, signIn } from './support/browser.ts';
 import { withServerDatabase } from './support/database.ts';
 
@@ -146,6 +147,15 @@ describe("the assessor's flow", () => {
     for (const label of ['+1 h', '+2 h', 'Amanhã 9h', 'Próxima seg 9h']) {
       await presets.getByRole('button', { name: label }).waitFor();
     }
+    // The card with its call-back form open, in both schemes.
+    const found: string[] = [];
+    for (const colorScheme of ['light', 'dark'] as const) {
+      await page.emulateMedia({ colorScheme });
+      // Colours change with a short transition: read them once it is over.
+      await page.waitForTimeout(400);
+      found.push(...(await seriousViolations(page)).map((text) => `${colorScheme}: ${text}`));
+    }
+    expect(found).toEqual([]);
     await presets.getByRole('button', { name: 'Amanhã 9h' }).click();
     await currentCard(page).getByLabel('Observação').fill('pediu cedo');
     await currentCard(page).getByLabel('Observação').press('Control+Enter');

@@ -1,6 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { importLeads } from './support/api.ts';
+import { seriousViolations } from './support/axe.ts';
 import { admin, createUser, launchBrowser, newPage, signIn } from './support/browser.ts';
 
 let browser: Browser;
@@ -99,6 +100,18 @@ describe('the daily distribution', () => {
     expect(await row.innerText()).toMatch(/Recebidos hoje/);
     await box.fill('1');
     expect(await box.inputValue()).toBe('1');
+    const found: string[] = [];
+    for (const colorScheme of ['light', 'dark'] as const) {
+      await page.emulateMedia({ colorScheme });
+      // Colours change with a short transition: read them once it is over.
+      await page.waitForTimeout(400);
+      found.push(
+        ...(await seriousViolations(page, 'table[aria-label="Assessores"]')).map(
+          (text) => `${colorScheme}: ${text}`,
+        ),
+      );
+    }
+    expect(found).toEqual([]);
     await page.context().close();
   });
 });

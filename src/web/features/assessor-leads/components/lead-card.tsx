@@ -142,7 +142,7 @@ export function LeadCard({
               href={whatsAppLink(lead.phone, message)}
               target="_blank"
               rel="noopener noreferrer"
-              c="green.8"
+              className={classes.whatsApp}
               onClick={onWhatsApp}
               onAuxClick={onWhatsApp}
               aria-label={`WhatsApp de ${lead.name} (abre em nova aba)`}

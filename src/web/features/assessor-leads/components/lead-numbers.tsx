@@ -3,6 +3,7 @@ import { IconBrandWhatsapp, IconPhone } from '@tabler/icons-react';
 import { type LeadPhone, phoneStateLabels } from '../../../../core/lead-phones.ts';
 import { whatsAppLink } from '../../../../core/message-templates.ts';
 import { formatBrazilianPhone } from '../../../../core/phone.ts';
+import classes from './lead-card.module.css';
 
 export interface LeadNumbersProps {
   leadId: number;
@@ -80,7 +81,7 @@ export function LeadNumbers({
                   href={whatsAppLink(number.phone, whatsAppText)}
                   target="_blank"
                   rel="noopener noreferrer"
-                  c="green.8"
+                  className={classes.whatsApp}
                   onClick={() => {
                     onDial(number.phone);
                     onWhatsApp();

@@ -64,8 +64,13 @@ export function AssessorQuantities({
       {assessors.length === 0 ? (
         <Text c="dimmed">Nenhum assessor ativo.</Text>
       ) : (
-        <Box style={{ overflowX: 'auto' }}>
-          <Table aria-label="Assessores" miw={narrow ? undefined : 640} verticalSpacing="xs">
+        <Box style={narrow ? undefined : { overflowX: 'auto' }}>
+          <Table
+            aria-label="Assessores"
+            miw={narrow ? undefined : 640}
+            layout={narrow ? 'fixed' : undefined}
+            verticalSpacing="xs"
+          >
             <Table.Thead>
               <Table.Tr>
                 <Table.Th>Assessor</Table.Th>
