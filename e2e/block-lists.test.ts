@@ -41,7 +41,7 @@ describe('external block lists', () => {
 
     const work = await newPage(browser);
     await signIn(work, assessor.email, assessor.password);
-    await work.getByRole('heading', { name: 'Ainda não atendidos (2)' }).waitFor();
+    await work.getByRole('heading', { name: 'Ainda sem ligação (2)' }).waitFor();
 
     // A register as it comes: a header, the area code and the number in columns of their own.
     const filePath = path.join(folder, 'procon.csv');
@@ -55,7 +55,7 @@ describe('external block lists', () => {
     await page.goto('/leads/listas-bloqueio');
     await page.getByRole('heading', { name: 'Listas de bloqueio externas' }).waitFor();
     await page.getByRole('combobox', { name: 'Nome da lista' }).fill(`Procon-SP ${suffix}`);
-    await page.getByLabel('Data da lista').fill('2026-11-01');
+    await page.getByLabel('Data da lista').fill('01/11/2026');
     await page.locator('input[type="file"]').setInputFiles(filePath);
     await page.getByRole('button', { name: 'Carregar lista' }).click();
     const result = page.getByRole('status').filter({ hasText: `Procon-SP ${suffix}` });
@@ -66,7 +66,7 @@ describe('external block lists', () => {
     await row.getByRole('cell', { name: '01/11/2026' }).waitFor();
 
     // The assessor's page hears of the change and drops the listed lead.
-    await work.getByRole('heading', { name: 'Ainda não atendidos (1)' }).waitFor();
+    await work.getByRole('heading', { name: 'Ainda sem ligação (1)' }).waitFor();
     expect(await work.locator('article h3').allInnerTexts()).toEqual([free]);
 
     // The same name again is a replacement, and the page says so before it is sent.

@@ -100,7 +100,7 @@ describe('calling hours', () => {
         holidays: [],
       },
     });
-    const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Sao_Paulo' }).format(
+    const today = new Intl.DateTimeFormat('pt-BR', { timeZone: 'America/Sao_Paulo' }).format(
       new Date(),
     );
     const holiday = `Padroeira de Campinas ${suffix}`;
@@ -108,7 +108,7 @@ describe('calling hours', () => {
     await signIn(page, admin().email, admin().password);
     await page.waitForURL((url) => url.pathname === '/');
     await page.goto('/horarios');
-    await page.getByLabel('Data').fill(today);
+    await page.getByLabel('Data', { exact: true }).fill(today);
     await page.getByLabel('Nome').fill(holiday);
     await page.getByRole('combobox', { name: 'UF' }).click();
     await page.getByRole('option', { name: 'SP', exact: true }).click();

@@ -7,13 +7,21 @@ import { chromiumFlags, chromiumPath } from './chromium.ts';
 export const baseUrl = () => inject('baseUrl');
 export const admin = () => ({ email: inject('adminEmail'), password: inject('adminPassword') });
 
-/** Debian's Chromium, headless. */
-export function launchBrowser(): Promise<Browser> {
-  return chromium.launch({ executablePath: chromiumPath, headless: true, args: chromiumFlags });
+/** Debian's Chromium, headless; `extraFlags` such as `--lang=en-US` for an office PC in English. */
+export function launchBrowser(extraFlags: string[] = []): Promise<Browser> {
+  return chromium.launch({
+    executablePath: chromiumPath,
+    headless: true,
+    args: [...chromiumFlags, ...extraFlags],
+  });
 }
 
-export async function newPage(browser: Browser, viewport = { width: 1280, height: 800 }) {
-  const context = await browser.newContext({ baseURL: baseUrl(), viewport, locale: 'pt-BR' });
+export async function newPage(
+  browser: Browser,
+  viewport = { width: 1280, height: 800 },
+  locale = 'pt-BR',
+) {
+  const context = await browser.newContext({ baseURL: baseUrl(), viewport, locale });
   return context.newPage();
 }
 

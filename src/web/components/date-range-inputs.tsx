@@ -1,4 +1,4 @@
-import { TextInput } from '@mantine/core';
+import { DateField } from './pt-br-pickers.tsx';
 
 export interface DateRangeInputsProps {
   fromLabel: string;
@@ -21,20 +21,8 @@ export function DateRangeInputs({
 }: DateRangeInputsProps) {
   return (
     <>
-      <TextInput
-        label={fromLabel}
-        type="date"
-        value={from}
-        max={to || undefined}
-        onChange={(event) => onFromChange(event.currentTarget.value)}
-      />
-      <TextInput
-        label={toLabel}
-        type="date"
-        value={to}
-        min={from || undefined}
-        onChange={(event) => onToChange(event.currentTarget.value)}
-      />
+      <DateField label={fromLabel} value={from} max={to || undefined} onChange={onFromChange} />
+      <DateField label={toLabel} value={to} min={from || undefined} onChange={onToChange} />
     </>
   );
 }

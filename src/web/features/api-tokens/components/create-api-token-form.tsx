@@ -18,7 +18,15 @@ import {
   apiScopes,
   type CreatedApiToken,
 } from '../../../../core/api-tokens.ts';
+import { DateField } from '../../../components/pt-br-pickers.tsx';
 import { useCreateApiToken } from '../api/create-api-token.ts';
+
+/** Today in this browser's zone: a token may end tonight, not before. */
+function today(): string {
+  const now = new Date();
+  const pad = (value: number) => String(value).padStart(2, '0');
+  return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
+}
 
 /** The end of the chosen day in this browser's zone: a token works through its last day. */
 function endOfDay(date: string): string | undefined {
@@ -104,12 +112,12 @@ export function CreateApiTokenForm() {
             onChange={(event) => setName(event.currentTarget.value)}
             error={error}
           />
-          <TextInput
-            type="date"
+          <DateField
             label="Válido até (opcional)"
             description="Sem data, vale até ser revogado."
             value={expiresOn}
-            onChange={(event) => setExpiresOn(event.currentTarget.value)}
+            min={today()}
+            onChange={setExpiresOn}
           />
         </Group>
         <Checkbox.Group

@@ -1,13 +1,4 @@
-import {
-  Alert,
-  Autocomplete,
-  Button,
-  FileInput,
-  Group,
-  Progress,
-  Stack,
-  TextInput,
-} from '@mantine/core';
+import { Alert, Autocomplete, Button, FileInput, Group, Progress, Stack } from '@mantine/core';
 import { IconFileText } from '@tabler/icons-react';
 import { useState } from 'react';
 import {
@@ -16,6 +7,7 @@ import {
   blockListNameKey,
 } from '../../../../core/block-lists.ts';
 import { formatInteger } from '../../../components/pt-br-format.ts';
+import { DateField } from '../../../components/pt-br-pickers.tsx';
 import { useLoadBlockList } from '../api/load-block-list.ts';
 import { formatListDate } from './list-date.ts';
 
@@ -99,13 +91,13 @@ export function LoadBlockListForm({ sources }: { sources: BlockListSource[] }) {
             required
             miw={240}
           />
-          <TextInput
+          <DateField
             label="Data da lista"
             description="Quando a lista foi publicada ou exportada."
-            type="date"
             value={listDate}
             max={today()}
-            onChange={(event) => setListDate(event.currentTarget.value)}
+            onChange={setListDate}
+            clearable={false}
             required
             miw={180}
           />

@@ -1,9 +1,11 @@
-import { Checkbox, Group, Stack, Table, Textarea, TextInput } from '@mantine/core';
+import { Checkbox, Group, Stack, Table, Text, Textarea } from '@mantine/core';
 import type { CallingRule, DayWindow } from '../../../../core/calling-windows.ts';
+import { TimeField } from '../../../components/pt-br-pickers.tsx';
 import { useNarrowScreen } from '../../../lib/narrow-screen.ts';
 
 export const weekdayLabels = ['Domingo', 'Segunda', 'Terça', 'Quarta', 'Quinta', 'Sexta', 'Sábado'];
 
+const dayMinutes = 24 * 60;
 const twoDigits = (value: number) => String(value).padStart(2, '0');
 export const clockOf = (minute: number) =>
   `${twoDigits(Math.floor(minute / 60))}:${twoDigits(minute % 60)}`;
@@ -69,25 +71,26 @@ export function CallingRuleEditor({ rule, onChange }: CallingRuleEditorProps) {
                 </Table.Td>
                 <Table.Td>
                   {window ? (
-                    <TextInput
-                      type="time"
+                    <TimeField
                       aria-label={`${label}: das`}
                       value={clockOf(window.from)}
-                      onChange={(event) =>
-                        setDay(weekday, { ...window, from: minuteOf(event.currentTarget.value) })
-                      }
+                      onChange={(clock) => {
+                        // Half-typed (hours without minutes) keeps the time it had.
+                        if (clock !== '') setDay(weekday, { ...window, from: minuteOf(clock) });
+                      }}
                     />
                   ) : null}
                 </Table.Td>
                 <Table.Td>
                   {window ? (
-                    <TextInput
-                      type="time"
+                    <TimeField
                       aria-label={`${label}: até`}
-                      value={clockOf(window.to)}
-                      onChange={(event) =>
-                        setDay(weekday, { ...window, to: minuteOf(event.currentTarget.value) })
-                      }
+                      value={clockOf(window.to % dayMinutes)}
+                      onChange={(clock) => {
+                        // An end at 00:00 is the midnight that ends the day: a clock has no 24:00.
+                        if (clock !== '')
+                          setDay(weekday, { ...window, to: minuteOf(clock) || dayMinutes });
+                      }}
                     />
                   ) : null}
                 </Table.Td>
@@ -96,6 +99,9 @@ export function CallingRuleEditor({ rule, onChange }: CallingRuleEditorProps) {
           })}
         </Table.Tbody>
       </Table>
+      <Text size="xs" c="dimmed">
+        Horários de 24 horas; até 00:00 é até a meia-noite, o fim do dia.
+      </Text>
       <Group>
         <Checkbox
           label="Também em feriados (nacionais e os acrescentados abaixo)"

@@ -7,6 +7,7 @@ import type { CallingCalendar, ExtraHoliday } from '../../../../core/calling-win
 import { ufs } from '../../../../core/lead-fields.ts';
 import { PageSection } from '../../../components/page-section.tsx';
 import { PageTitle } from '../../../components/page-title.tsx';
+import { DateField } from '../../../components/pt-br-pickers.tsx';
 import { QueryErrorAlert } from '../../../components/query-error-alert.tsx';
 import { RowsSkeleton } from '../../../components/rows-skeleton.tsx';
 import { SaveChangesBar } from '../../../components/save-changes-bar.tsx';
@@ -185,11 +186,11 @@ function CallingCalendarEditor({
             </Table>
           )}
           <Group align="flex-end" gap="sm">
-            <TextInput
-              type="date"
+            <DateField
               label="Data"
               value={holiday.day}
-              onChange={(event) => setHoliday({ ...holiday, day: event.currentTarget.value })}
+              onChange={(day) => setHoliday({ ...holiday, day })}
+              w={150}
             />
             <TextInput
               label="Nome"
