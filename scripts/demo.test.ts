@@ -11,6 +11,7 @@ import {
 } from '../src/core/calling-windows.ts';
 import { defaultContactRules } from '../src/core/contact-rules.ts';
 import type { Dashboard } from '../src/core/dashboard.ts';
+import { invariantViolations } from '../src/server/testing/invariants.ts';
 import { createTestApp, type TestApp } from '../src/server/testing/test-app.ts';
 import { demoPeople } from './demo-people.ts';
 import { planDemo } from './demo-plan.ts';
@@ -171,6 +172,10 @@ describe('npm run demo', () => {
       .where('reason', '=', 'Reciclagem')
       .executeTakeFirstOrThrow();
     expect(Number(recycled.count)).toBeGreaterThan(0);
+  });
+
+  it('leaves the data as the app would: every invariant of the stored data holds', async () => {
+    expect(await invariantViolations(t.database.db)).toEqual([]);
   });
 
   it('refuses to run again on the same base, in pt-BR, changing nothing', async () => {
