@@ -1,7 +1,7 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { distribute, importLeads } from './support/api.ts';
-import { admin, createUser, launchBrowser, newPage, signIn } from './support/browser.ts';
+import { adminCookie, distribute, importLeads } from './support/api.ts';
+import { admin, baseUrl, createUser, launchBrowser, newPage, signIn } from './support/browser.ts';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -29,6 +29,13 @@ describe('the audit trail', () => {
     await importLeads(source, [`Lead Auditoria ${suffix}`]);
     await distribute(id, 1, source);
 
+    // An export of the contatos: its filter is told in the words of the call records.
+    const exported = await fetch(`${baseUrl()}/api/attempts/export?contact=yes&format=csv`, {
+      headers: { origin: baseUrl(), cookie: await adminCookie() },
+    });
+    expect(exported.status).toBe(200);
+    await exported.arrayBuffer();
+
     const page = await newPage(browser);
     await signIn(page, admin().email, admin().password);
     await page.waitForURL((url) => url.pathname === '/');
@@ -36,6 +43,7 @@ describe('the audit trail', () => {
     const table = page.getByRole('table', { name: 'Registro de auditoria' });
     await table.getByText(`Leads de: Tipo: Só novos; Origem: ${source}`).waitFor();
     await table.getByText('Perfil: Assessor').first().waitFor();
+    await table.getByText('Filtros: Contato: Contatos (alguém atendeu)').first().waitFor();
     const details = await table.locator('tbody tr td:nth-child(5)').allInnerTexts();
     expect(details.length).toBeGreaterThan(5);
     for (const cell of details) {
