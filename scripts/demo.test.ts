@@ -1,5 +1,6 @@
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MyLeads } from '../src/core/attempts.ts';
 import { localTimeIn, nationalHolidays } from '../src/core/brazil-calendar.ts';
@@ -214,6 +215,38 @@ describe('npm run demo', () => {
     const [first, second] = [plan(), plan()];
     expect(first.attempts.length).toBeGreaterThan(50);
     expect(JSON.stringify(second)).toBe(JSON.stringify(first));
+  });
+
+  it("gives every day of the month the same figures for the dashboard's sources and the assessors' rows", async () => {
+    // What the dashboard reads for a day (the distributions' shares, the daily call counts the
+    // triggers keep) against the rows the assessor's page counts (hand-overs, calls).
+    const mismatches = await sql<Record<string, unknown>>`
+      with shared as (
+        select (d.created_at at time zone 'America/Sao_Paulo')::date as day, s.assessor_id,
+          sum(s.assigned)::int as n
+        from distribution_shares s join distributions d on d.id = s.distribution_id
+        group by 1, 2 having sum(s.assigned) > 0
+      ), handed as (
+        select (changed_at at time zone 'America/Sao_Paulo')::date as day,
+          to_owner_id as assessor_id, count(*)::int as n
+        from lead_history where to_status = 'assigned' group by 1, 2
+      ), counted as (
+        select day, assessor_id, sum(attempts)::int as n from attempt_daily_count_deltas
+        group by 1, 2 having sum(attempts) <> 0
+      ), called as (
+        select (created_at at time zone 'America/Sao_Paulo')::date as day, assessor_id,
+          count(*)::int as n
+        from lead_attempts group by 1, 2
+      )
+      select 'handed' as what, * from (
+        (select * from shared except select * from handed)
+        union all (select * from handed except select * from shared)) x
+      union all
+      select 'called', * from (
+        (select * from counted except select * from called)
+        union all (select * from called except select * from counted)) y
+    `.execute(t.database.db);
+    expect(mismatches.rows).toEqual([]);
   });
 
   it("gives today the same figures on the dashboard and on the assessors' pages", async () => {
