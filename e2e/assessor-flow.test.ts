@@ -87,6 +87,28 @@ describe("the assessor's flow", () => {
     }
   });
 
+  it('confirms a blocking outcome from the keyboard (Tab to the confirmation, Enter), Esc leaving the lead', async () => {
+    const name = `Bloqueio Teclado ${suffix}`;
+    const assessor = await assessorWith('Bloqueio', [name]);
+    const page = await newPage(browser);
+    await signIn(page, assessor.email, assessor.password);
+    await currentCard(page).waitFor();
+    const dialog = page.getByRole('dialog', { name: 'Não ligar: bloquear o telefone?' });
+    await page.keyboard.press('9');
+    await dialog.waitFor();
+    await page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'detached' });
+    await page.keyboard.press('9');
+    const confirm = dialog.getByRole('button', { name: 'Sim, não ligar' });
+    for (let step = 0; step < 4; step++) {
+      if (await confirm.evaluate((button) => button === document.activeElement)) break;
+      await page.keyboard.press('Tab');
+    }
+    await page.keyboard.press('Enter');
+    await page.getByRole('heading', { name, level: 3 }).waitFor({ state: 'detached' });
+    await page.context().close();
+  });
+
   it('hides the shortcut legend on a touch screen', async () => {
     const assessor = await assessorWith('Toque', [`Toque ${suffix}`]);
     const context = await browser.newContext({
