@@ -115,8 +115,9 @@ export function planDemo(input: {
   });
 
   const distributionDays = workingDays.filter((day) => day >= (importDays[0] ?? today));
+  // Within an assessor's default daily quota (100), as the distribution page fills it in.
   const each = Math.min(
-    120,
+    100,
     Math.max(3, Math.round((people.length * 0.3) / (distributionDays.length * assessors))),
   );
   const callLead = demoCaller({ random, clock, rules: input.rules, now, log: plan });

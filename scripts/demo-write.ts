@@ -203,6 +203,11 @@ export async function writeDemoPlan(
     ],
   );
 
+  const names = await client.query<{ id: string; name: string }>(
+    'SELECT id, name FROM users WHERE id = ANY($1::text[])',
+    [assessorIds],
+  );
+  const nameOf = new Map(names.rows.map((row) => [row.id, row.name]));
   const distributionIds: number[] = [];
   for (const distribution of plan.distributions) {
     const assigned = distribution.shares.reduce((sum, share) => sum + share.assigned, 0);
@@ -215,11 +220,6 @@ export async function writeDemoPlan(
     );
     const id = (rows[0] as { id: number }).id;
     distributionIds.push(id);
-    const names = await client.query<{ id: string; name: string }>(
-      'SELECT id, name FROM users WHERE id = ANY($1::text[])',
-      [assessorIds],
-    );
-    const nameOf = new Map(names.rows.map((row) => [row.id, row.name]));
     const shares = distribution.shares.map((share) => ({
       assessorId: assessorIds[share.assessor] as string,
       assessorName: nameOf.get(assessorIds[share.assessor] as string) ?? '',

@@ -61,6 +61,7 @@ async function main() {
 }
 
 main().catch((error: unknown) => {
-  console.error(error instanceof DemoRefused || error instanceof Error ? error.message : error);
+  // A refusal says why in a sentence; anything else keeps its stack for whoever reports it.
+  console.error(error instanceof DemoRefused ? error.message : error);
   process.exit(1);
 });
