@@ -16,7 +16,6 @@ import { useMediaQuery } from '@mantine/hooks';
 import { IconDownload } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { retryKeyLabels } from '../../../../core/contact-rules.ts';
-import { formatCpf } from '../../../../core/cpf.ts';
 import { legalBasisLabels } from '../../../../core/imports.ts';
 import { leadStatusLabels } from '../../../../core/lead-status.ts';
 import { channelLabels, type LeadDetail, personalDataFileName } from '../../../../core/leads.ts';
@@ -25,9 +24,10 @@ import { formatDateTime, formatInteger } from '../../../components/pt-br-format.
 import { QueryErrorAlert } from '../../../components/query-error-alert.tsx';
 import { personalDataUrl } from '../api/export-personal-data.ts';
 import { useLead } from '../api/get-lead.ts';
-import { LeadEditForm } from './lead-edit-form.tsx';
+import { Field, LeadDataSection } from './lead-data-section.tsx';
 import { LeadMergeSection } from './lead-merge-section.tsx';
 import { LeadPhonesEditor } from './lead-phones-editor.tsx';
+import { LeadQuickActions } from './lead-quick-actions.tsx';
 import { LeadStatusBadge } from './lead-status-badge.tsx';
 import { erasedLeadLabel } from './leads-table.tsx';
 import { wrapBetweenWords } from './wrap-between-words.ts';
@@ -70,19 +70,6 @@ export function LeadDetailDrawer({ leadId, onClose }: LeadDetailDrawerProps) {
   );
 }
 
-function Field({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <div>
-      <Text size="xs" c="dimmed" fw={600}>
-        {label}
-      </Text>
-      <Text size="sm" style={wrapBetweenWords}>
-        {children === null || children === undefined || children === '' ? '—' : children}
-      </Text>
-    </div>
-  );
-}
-
 function Section({ title, children }: { title: string; children: ReactNode }) {
   return (
     <Stack gap="xs" component="section">
@@ -99,7 +86,7 @@ function LeadDetailContent({ lead }: { lead: LeadDetail }) {
   return (
     <Stack gap="lg">
       <Group gap="xs" justify="space-between">
-        <Group gap="xs">
+        <Group gap="xs" role="group" aria-label="Status do lead">
           <LeadStatusBadge status={lead.status} />
           {lead.registrationConfirmedAt ? (
             <Badge variant="outline" color="green">
@@ -123,21 +110,13 @@ function LeadDetailContent({ lead }: { lead: LeadDetail }) {
           Os dados pessoais deste lead foram apagados a pedido (LGPD). As contagens e o histórico
           continuam.
         </Alert>
-      ) : null}
+      ) : (
+        <LeadQuickActions lead={lead} />
+      )}
+
+      <LeadDataSection lead={lead} />
 
       <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
-        <Field label="Telefone">
-          {lead.phone ? formatBrazilianPhone(lead.phone) : null}
-          {lead.phoneRaw && lead.phone && lead.phoneRaw !== formatBrazilianPhone(lead.phone) ? (
-            <Text span size="xs" c="dimmed">
-              {' '}
-              (no arquivo: {lead.phoneRaw})
-            </Text>
-          ) : null}
-        </Field>
-        <Field label="E-mail">{lead.email}</Field>
-        <Field label="CPF">{lead.cpf ? formatCpf(lead.cpf) : null}</Field>
-        <Field label="Cidade / UF">{[lead.city, lead.uf].filter(Boolean).join(' / ')}</Field>
         <Field label="Assessor">{lead.ownerName}</Field>
         <Field label="Lote / origem">
           {[
@@ -166,7 +145,6 @@ function LeadDetailContent({ lead }: { lead: LeadDetail }) {
         <Field label="Criado em">{formatDateTime(lead.createdAt)}</Field>
         <Field label="Atualizado em">{formatDateTime(lead.updatedAt)}</Field>
       </SimpleGrid>
-      {lead.notes ? <Field label="Observações">{lead.notes}</Field> : null}
 
       {extra.length > 0 ? (
         <Section title="Colunas extras do arquivo">
@@ -190,12 +168,6 @@ function LeadDetailContent({ lead }: { lead: LeadDetail }) {
       {lead.erased ? null : (
         <Section title="Números">
           <LeadPhonesEditor lead={lead} />
-        </Section>
-      )}
-
-      {lead.erased ? null : (
-        <Section title="Corrigir dados">
-          <LeadEditForm key={lead.id} lead={lead} />
         </Section>
       )}
 

@@ -47,7 +47,14 @@ function changesFrom(values: LeadEditValues, initial: LeadEditValues): UpdateLea
   return changes;
 }
 
-export function LeadEditForm({ lead }: { lead: LeadDetail }) {
+export interface LeadEditFormProps {
+  lead: LeadDetail;
+  /** Saved or cancelled: the lead's page shows the data read again. */
+  onDone: () => void;
+}
+
+/** Name and phone are what a lead cannot be without; only they carry the asterisk. */
+export function LeadEditForm({ lead, onDone }: LeadEditFormProps) {
   const initial = initialValues(lead);
   const updateLead = useUpdateLead();
   const form = useForm<LeadEditValues>({ initialValues: initial });
@@ -69,6 +76,7 @@ export function LeadEditForm({ lead }: { lead: LeadDetail }) {
           form.setInitialValues(initialValues(updated));
           form.setValues(initialValues(updated));
           notifications.show({ color: 'green', message: 'Lead atualizado.' });
+          onDone();
         },
         onError: (error) => {
           if (isApiError(error) && error.status === 409 && 'phone' in parsed.data) {
@@ -83,9 +91,10 @@ export function LeadEditForm({ lead }: { lead: LeadDetail }) {
     <form onSubmit={handleSubmit} noValidate aria-label="Corrigir lead">
       <Stack gap="sm">
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
-          <TextInput label="Nome" autoComplete="off" {...form.getInputProps('name')} />
+          <TextInput label="Nome" withAsterisk autoComplete="off" {...form.getInputProps('name')} />
           <TextInput
             label="Telefone"
+            withAsterisk
             type="tel"
             inputMode="tel"
             autoComplete="off"
@@ -130,10 +139,10 @@ export function LeadEditForm({ lead }: { lead: LeadDetail }) {
             onClick={() => {
               form.reset();
               updateLead.reset();
+              onDone();
             }}
-            disabled={!form.isDirty()}
           >
-            Desfazer alterações
+            Cancelar
           </Button>
           <Button type="submit" loading={updateLead.isPending}>
             Salvar
