@@ -1,4 +1,4 @@
-import { Box, Button, Group, NumberInput, Table, Text } from '@mantine/core';
+import { Box, Button, Group, NumberInput, Stack, Table, Text } from '@mantine/core';
 import { useState } from 'react';
 import type { DistributionOverview } from '../../../../core/distribution.ts';
 import { formatInteger } from '../../../components/pt-br-format.ts';
@@ -93,11 +93,15 @@ export function AssessorQuantities({
                       Cota diária: {formatInteger(assessor.dailyQuota)}
                     </Text>
                     {narrow ? (
-                      <Text size="xs">
-                        Recebidos hoje: {formatInteger(assessor.receivedToday)} · Trabalhados hoje:{' '}
-                        {formatInteger(assessor.workedToday)} · Pendentes de dias anteriores:{' '}
-                        {pending(assessor)}
-                      </Text>
+                      <Stack gap={0}>
+                        <Text size="xs">
+                          Recebidos hoje: {formatInteger(assessor.receivedToday)}
+                        </Text>
+                        <Text size="xs">
+                          Trabalhados hoje: {formatInteger(assessor.workedToday)}
+                        </Text>
+                        <Text size="xs">Pendentes de dias anteriores: {pending(assessor)}</Text>
+                      </Stack>
                     ) : null}
                   </Table.Td>
                   {narrow ? null : (
