@@ -94,9 +94,12 @@ export const dashboardAssessorSchema = z.object({
 });
 export type DashboardAssessor = z.infer<typeof dashboardAssessorSchema>;
 
+/** A period's contacts and aceites by where their leads came from. */
 export const dashboardOriginSchema = z.object({
   origin: z.enum(leadOriginKeys),
-  ...callFigures,
+  contacts: count,
+  accepted: count,
+  conversionRate: rate,
 });
 export type DashboardOrigin = z.infer<typeof dashboardOriginSchema>;
 
@@ -141,7 +144,7 @@ export const dashboardSchema = z.object({
   }),
   /** Today's calls per hour, every hour from 0 to 23 present. */
   callsByHour: z.array(dashboardHourSchema),
-  /** Today's calls by where their lead came from, every origin present. */
+  /** Today's contacts by where their lead came from, every origin present. */
   byOrigin: z.array(dashboardOriginSchema),
   /** The last `chartDays` days, oldest first, every day present (zeros included). */
   attemptsByDay: z.array(dashboardDaySchema),

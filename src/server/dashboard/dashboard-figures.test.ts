@@ -148,8 +148,8 @@ describe('the manager’s day', () => {
       { hour: 11, calls: 2, contacts: 2 },
     ]);
     expect(dashboard.byOrigin).toEqual([
-      { origin: 'import', calls: 3, contacts: 2, accepted: 1, conversionRate: 0.5 },
-      { origin: 'token', calls: 3, contacts: 2, accepted: 0, conversionRate: 0 },
+      { origin: 'import', contacts: 2, accepted: 1, conversionRate: 0.5 },
+      { origin: 'token', contacts: 2, accepted: 0, conversionRate: 0 },
     ]);
   });
 

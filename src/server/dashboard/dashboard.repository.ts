@@ -184,7 +184,7 @@ export function createDashboardRepository(
           coalesce(a.calls, 0)::int as calls,
           coalesce(a.contacts, 0)::int as contacts,
           coalesce(a.accepted, 0)::int as accepted,
-          last_call.at as "lastActivityAt", coalesce(a.foldable, 0)::int as "foldableRows"
+          last_call.at as "lastActivityAt", coalesce(f.foldable, 0)::int as "foldableRows"
         from users u
         left join (
           select s.assessor_id, sum(s.assigned) as distributed
@@ -196,15 +196,19 @@ export function createDashboardRepository(
           select assessor_id, sum(attempts) as calls,
             coalesce(sum(attempts) filter (where outcome in (${contactOutcomeList})), 0)
               as contacts,
-            coalesce(sum(attempts) filter (where outcome = ${acceptedLiteral}), 0) as accepted,
-            -- Only the days a compaction folds: older rows beyond one per sum stay as they are.
-            count(*) filter (where day >= ${bounds.today}::date - 1)
-              - count(distinct (day, outcome)) filter (where day >= ${bounds.today}::date - 1)
-              as foldable
+            coalesce(sum(attempts) filter (where outcome = ${acceptedLiteral}), 0) as accepted
           from attempt_daily_count_deltas
           where day between ${bounds.rangeFirstDay}::date and ${bounds.rangeLastDay}::date
           group by assessor_id
         ) a on a.assessor_id = u.id
+        -- Apart, so that the period's sums hash: a distinct count would sort 30 days of rows.
+        -- Only the days a compaction folds; older rows beyond one per sum stay as they are.
+        left join (
+          select assessor_id, count(*) - count(distinct (day, outcome)) as foldable
+          from attempt_daily_count_deltas
+          where day >= ${bounds.today}::date - 1
+          group by assessor_id
+        ) f on f.assessor_id = u.id
         left join lateral (
           select max(created_at) as at from lead_attempts where assessor_id = u.id
         ) last_call on true

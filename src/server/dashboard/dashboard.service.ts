@@ -125,10 +125,10 @@ export function createDashboardService(deps: DashboardServiceDeps) {
         calls: 0,
         contacts: 0,
       }));
-      const byOrigin = new Map<LeadOrigin, CallFigures>(
+      const byOrigin = new Map<LeadOrigin, { contacts: number; accepted: number }>(
         (Object.keys(leadOrigins) as LeadOrigin[]).map((origin) => [
           origin,
-          { calls: 0, contacts: 0, accepted: 0 },
+          { contacts: 0, accepted: 0 },
         ]),
       );
       let outOfHours = 0;
@@ -138,9 +138,8 @@ export function createDashboardService(deps: DashboardServiceDeps) {
           hour.calls += row.calls;
           hour.contacts += row.contacts;
         }
-        const origin = byOrigin.get(row.origin);
+        const origin = row.origin === null ? undefined : byOrigin.get(row.origin);
         if (origin) {
-          origin.calls += row.calls;
           origin.contacts += row.contacts;
           origin.accepted += row.accepted;
         }

@@ -7,7 +7,7 @@ export interface OriginFiguresProps {
   origins: DashboardOrigin[];
 }
 
-/** Today's calls by where their leads came from: a file import or another system's token. */
+/** Today's contacts by where their leads came from: a file import or another system's token. */
 export function OriginFigures({ origins }: OriginFiguresProps) {
   return (
     <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md">
@@ -31,8 +31,7 @@ export function OriginFigures({ origins }: OriginFiguresProps) {
             conversão (aceites ÷ contatos)
           </Text>
           <Text size="sm" component="p" m={0}>
-            {formatInteger(origin.calls)} ligações · {formatInteger(origin.contacts)} contatos ·{' '}
-            {formatInteger(origin.accepted)} aceites
+            {formatInteger(origin.contacts)} contatos · {formatInteger(origin.accepted)} aceites
           </Text>
         </Paper>
       ))}
