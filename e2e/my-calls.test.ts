@@ -34,7 +34,7 @@ describe("an assessor's own calls, on a phone", () => {
     const page = await context.newPage();
     await signIn(page, assessor.email, assessor.password);
     await page.waitForURL((url) => url.pathname === '/colaborador');
-    await page.getByRole('heading', { name: 'Ainda não atendidos (2)' }).waitFor();
+    await page.getByRole('heading', { name: 'Ainda sem ligação (2)' }).waitFor();
     expect(await page.getByText('Atalhos:').isVisible()).toBe(false);
 
     const card = page.locator('article').first();
