@@ -11,7 +11,14 @@ export function RecentDistributions({ distributions }: RecentDistributionsProps)
     return <Text c="dimmed">Nenhuma distribuição registrada.</Text>;
   }
   return (
-    <Box style={{ overflowX: 'auto' }}>
+    // Wider than a phone: the region scrolls sideways, so a keyboard must be able to reach it.
+    // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolled region is reached by Tab
+    <Box
+      style={{ overflowX: 'auto' }}
+      tabIndex={0}
+      role="region"
+      aria-label="Distribuições recentes"
+    >
       <Table aria-label="Distribuições recentes" miw={640} verticalSpacing="xs">
         <Table.Thead>
           <Table.Tr>
