@@ -1,6 +1,7 @@
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminCookie, api, importLeads } from './support/api.ts';
+import { seriousViolations } from './support/axe.ts';
 import { admin, launchBrowser, newPage, signIn } from './support/browser.ts';
 
 // An office PC in English: the browser's own date and time inputs would read mm/dd/yyyy and
@@ -157,6 +158,32 @@ describe('dates and times in pt-BR on an English browser', () => {
     expect(await listDate.inputValue()).toBe('01/11/2026');
     await typeInto(listDate, '01/01/2099');
     await page.getByText(`A data deve ser até ${today}.`).waitFor();
+    await page.context().close();
+  });
+
+  it('has no serious axe finding on the fields, their calendar open and their errors, in both schemes', async () => {
+    const page = await englishAdminPage();
+    const found: string[] = [];
+    for (const colorScheme of ['light', 'dark'] as const) {
+      await page.emulateMedia({ colorScheme });
+      await page.goto('/horarios');
+      await page.getByRole('group', { name: 'Segunda: das' }).waitFor();
+      await page.getByLabel('Data', { exact: true }).click();
+      await page.getByRole('button', { name: 'Próximo mês' }).waitFor();
+      found.push(
+        ...(await seriousViolations(page)).map((text) => `${colorScheme} /horarios: ${text}`),
+      );
+      await page.goto('/leads/listas-bloqueio');
+      await typeInto(page.getByLabel('Data da lista'), '31/02/2026');
+      await page.getByText('Data inválida: use dd/mm/aaaa.').waitFor();
+      found.push(
+        // The form alone: the page's text around it is not these fields' to answer for.
+        ...(await seriousViolations(page, 'form')).map(
+          (text) => `${colorScheme} bloqueio: ${text}`,
+        ),
+      );
+    }
+    expect(found).toEqual([]);
     await page.context().close();
   });
 });

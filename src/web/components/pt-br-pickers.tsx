@@ -1,5 +1,6 @@
 import { DateInput, DateTimePicker, TimePicker } from '@mantine/dates';
 import { type ReactNode, useId, useState } from 'react';
+import classes from './pt-br-pickers.module.css';
 
 /*
  * Date and time fields drawn by the app, not the browser: a native date input follows the
@@ -43,12 +44,12 @@ export const pickerDateTime = (local: string) =>
 export const localDateTime = (picked: string | null) =>
   picked ? picked.replace(' ', 'T').slice(0, 16) : '';
 
-const calendarLabels = {
+// Today stands out, as on a paper calendar.
+const calendarSettings = {
+  highlightToday: true,
   nextLabel: 'Próximo mês',
   previousLabel: 'Mês anterior',
   ariaLabels: {
-    monthLevelControl: 'Escolher o mês',
-    yearLevelControl: 'Escolher o ano',
     nextMonth: 'Próximo mês',
     previousMonth: 'Mês anterior',
     nextYear: 'Próximo ano',
@@ -116,7 +117,8 @@ export function DateField({
       fixOnBlur={refusal === null}
       error={error ?? refusal}
       autoComplete="off"
-      {...calendarLabels}
+      classNames={{ root: classes.field, day: classes.day }}
+      {...calendarSettings}
     />
   );
 }
@@ -162,6 +164,7 @@ export function TimeField({
       hoursInputLabel="Horas"
       minutesInputLabel="Minutos"
       withDropdown={false}
+      classNames={{ root: classes.field }}
     />
   );
 }
@@ -201,7 +204,8 @@ export function DateTimeField({
         minutesInputLabel: 'Minutos',
       }}
       submitButtonProps={{ 'aria-label': 'Confirmar a data e a hora' }}
-      {...calendarLabels}
+      classNames={{ root: classes.field, day: classes.day }}
+      {...calendarSettings}
     />
   );
 }
