@@ -53,6 +53,9 @@ describe("the lead's drawer", () => {
       const { page, drawer } = await openLead(viewport, name);
       expect(await drawer.getByRole('textbox', { name: 'E-mail' }).count()).toBe(0);
       expect(await drawer.getByRole('form', { name: 'Corrigir lead' }).count()).toBe(0);
+      // Another number is optional: its fields carry no asterisk either.
+      expect(await marked(drawer, 'Outro número')).toBe(0);
+      expect(await marked(drawer, 'Que número é')).toBe(0);
       await drawer.getByText('São Paulo / SP').waitFor();
 
       await drawer.getByRole('button', { name: 'Editar' }).click();

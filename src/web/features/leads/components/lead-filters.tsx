@@ -86,7 +86,7 @@ export function LeadFilters({ values, onChange }: LeadFiltersProps) {
         onChange={(event) => set('search', event.currentTarget.value)}
         mb="sm"
       />
-      <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }} spacing="sm">
+      <SimpleGrid cols={{ base: 2, md: 4 }} spacing="sm">
         <MultiSelect
           label="Status"
           placeholder={values.status.length === 0 ? 'Todos' : undefined}

@@ -74,7 +74,6 @@ export function LeadPhonesEditor({ lead }: { lead: LeadDetail }) {
             placeholder="(11) 98765-4321"
             value={phone}
             onChange={(event) => setPhone(event.currentTarget.value)}
-            required
             w={170}
           />
           <TextInput
@@ -82,7 +81,6 @@ export function LeadPhonesEditor({ lead }: { lead: LeadDetail }) {
             placeholder="Celular, Trabalho…"
             value={label}
             onChange={(event) => setLabel(event.currentTarget.value)}
-            required
             w={150}
           />
           <Checkbox
@@ -91,7 +89,14 @@ export function LeadPhonesEditor({ lead }: { lead: LeadDetail }) {
             onChange={(event) => setWhatsapp(event.currentTarget.checked)}
             mb={8}
           />
-          <Button type="submit" variant="light" loading={add.isPending}>
+          {/* Both fields are needed to add a number, not to have a lead: no asterisk, a button
+              that waits for them. */}
+          <Button
+            type="submit"
+            variant="light"
+            loading={add.isPending}
+            disabled={phone.trim() === '' || label.trim() === ''}
+          >
             Acrescentar
           </Button>
         </Group>
