@@ -126,6 +126,20 @@ describe('dates and times in pt-BR on an English browser', () => {
     expect(saved.holidays).toContainEqual(
       expect.objectContaining({ day: '2026-03-05', name: `Feriado de março ${suffix}` }),
     );
+
+    // On a phone the two times of each day stay whole beside its name.
+    await page.setViewportSize({ width: 390, height: 844 });
+    const saturdayMinutes = rules
+      .getByRole('group', { name: 'Sábado: até' })
+      .getByRole('spinbutton', { name: 'Minutos' });
+    await saturdayMinutes.scrollIntoViewIfNeeded();
+    const box = await saturdayMinutes.boundingBox();
+    expect((box?.x ?? 0) + (box?.width ?? 0)).toBeLessThanOrEqual(390);
+    expect(
+      await page.evaluate(
+        () => document.documentElement.scrollWidth > document.documentElement.clientWidth,
+      ),
+    ).toBe(false);
     await page.context().close();
   });
 
