@@ -1,6 +1,7 @@
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { importLeads } from './support/api.ts';
+import { seriousViolations } from './support/axe.ts';
 import { admin, createUser, launchBrowser, newPage, signIn } from './support/browser.ts';
 
 let browser: Browser;
@@ -69,6 +70,12 @@ describe("the lead's drawer", () => {
       for (const optional of ['E-mail', 'CPF', 'Cidade', 'UF', 'Observações']) {
         expect(await marked(form, optional), optional).toBe(0);
       }
+      if (viewport.width === 1280) {
+        for (const colorScheme of ['light', 'dark'] as const) {
+          await page.emulateMedia({ colorScheme });
+          expect(await seriousViolations(page), colorScheme).toEqual([]);
+        }
+      }
       await form.getByRole('button', { name: 'Cancelar' }).click();
       await form.waitFor({ state: 'detached' });
       await drawer.getByText('São Paulo / SP').waitFor();
@@ -109,6 +116,11 @@ describe("the lead's drawer", () => {
     await drawer.getByRole('button', { name: 'Devolver ao pool' }).click();
     await confirm(page, 'Devolver ao pool', 'Devolver ao pool', /voltou ao pool/);
     await expect.poll(status).toMatch(/novo/i);
+    // The drawer itself: the notices are the whole app's, checked where they are made.
+    for (const colorScheme of ['light', 'dark'] as const) {
+      await page.emulateMedia({ colorScheme });
+      expect(await seriousViolations(page, '.mantine-Drawer-content'), colorScheme).toEqual([]);
+    }
 
     await drawer.getByRole('button', { name: 'Não ligar' }).click();
     await confirm(page, 'Não ligar', 'Marcar como não ligar', /não será mais ligado/);
