@@ -86,10 +86,22 @@ describe('dates and times in pt-BR on an English browser', () => {
     await typeInto(to, brazilian(saoPauloDay(-1)));
     await expect.poll(() => rows.count(), { timeout: 10_000 }).toBe(0);
 
-    // A day that does not exist is refused in words, and the filter stays as it was.
-    await typeInto(to, '31/02/2026');
+    // A day that does not exist, typed over the one there, is refused in words, and the filter
+    // keeps the day it had.
+    const asks: string[] = [];
+    page.on('request', (request) => asks.push(request.url()));
+    await to.click();
+    await to.press('ControlOrMeta+A');
+    await to.pressSequentially('31/02/2026');
+    await to.press('Tab');
     await page.getByText('Data inválida: use dd/mm/aaaa.').waitFor();
-    expect(page.url()).not.toContain('2026-02-31');
+    expect(await to.inputValue()).toBe('31/02/2026');
+    expect(asks.filter((url) => url.includes('/api/leads?'))).toEqual([]);
+    expect(await rows.count()).toBe(0);
+    // Clearing the filters clears the refused text's reason with them.
+    await page.getByRole('button', { name: 'Limpar filtros' }).click();
+    expect(await to.inputValue()).toBe('');
+    await expect.poll(() => page.getByText('Data inválida: use dd/mm/aaaa.').count()).toBe(0);
     await page.context().close();
   });
 

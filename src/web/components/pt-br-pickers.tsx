@@ -100,6 +100,12 @@ export function DateField({
   // What is typed and not taken (31/02, a day out of range) stays on screen with the reason,
   // and the value stays as it was.
   const [typed, setTyped] = useState('');
+  // A value set from outside (a "Limpar filtros") replaces the text, and the reason with it.
+  const [shownValue, setShownValue] = useState(value);
+  if (shownValue !== value) {
+    setShownValue(value);
+    setTyped('');
+  }
   const refusal = dateTextError(typed, min, max);
   return (
     <DateInput
