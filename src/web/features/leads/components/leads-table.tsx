@@ -231,7 +231,8 @@ export function LeadsTable({
                       <Text size="xs" c="dimmed" truncate>
                         {lead.ownerName ?? '—'}
                       </Text>
-                      {lastOutcome}
+                      {/* The status is that outcome already, unless the lead moved on since. */}
+                      {lead.lastCallOutcome !== lead.status ? lastOutcome : null}
                     </Table.Td>
                   </>
                 ) : (
