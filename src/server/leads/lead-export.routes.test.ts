@@ -65,7 +65,7 @@ describe('GET /api/leads/export', () => {
     expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
     const lines = response.body.replace(/^\uFEFF/, '').split('\r\n');
     expect(lines[0]).toBe(
-      'Nome;Telefone;Outros telefones;E-mail;CPF;Cidade;UF;Status;Assessor;Lote;Origem;Tentativas;Reciclagens;Criado em',
+      'Nome;Telefone;Outros telefones;E-mail;CPF;Cidade;UF;Status;Assessor;Lote;Origem;Ligações;Reciclagens;Criado em',
     );
     expect(lines[1]).toBe(
       '"João; ""o Bom""";(11) 98765-0002;"(11) 98765-0003 WhatsApp, (21) 3456-0004 Inválido";;;;;Novo;;março.csv;;0;0;01/03/2026 23:00',

@@ -38,7 +38,7 @@ export const exportHeaders = [
   'Assessor',
   'Lote',
   'Origem',
-  'Tentativas',
+  'Ligações',
   'Reciclagens',
   'Criado em',
 ] as const;

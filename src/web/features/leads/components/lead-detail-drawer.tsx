@@ -134,7 +134,7 @@ function LeadDetailContent({ lead }: { lead: LeadDetail }) {
               ? null
               : 'Não registrada (importação anterior)'}
         </Field>
-        <Field label="Tentativas">{formatInteger(lead.attempts)}</Field>
+        <Field label="Ligações">{formatInteger(lead.attempts)}</Field>
         <Field label="Reciclagens">{formatInteger(lead.recycles)}</Field>
         <Field label="Distribuído em">
           {lead.assignedAt ? formatDateTime(lead.assignedAt) : null}

@@ -73,7 +73,7 @@ function MergeDialog({
                   ['E-mail', result.lead.email],
                   ['Cidade / UF', [result.lead.city, result.lead.uf].filter(Boolean).join(' / ')],
                   ['Observações', result.lead.notes],
-                  ['Tentativas', formatInteger(result.attempts)],
+                  ['Ligações', formatInteger(result.attempts)],
                   ['Ligações trazidas', formatInteger(result.callsMoved)],
                 ] as const
               ).map(([label, value]) => (

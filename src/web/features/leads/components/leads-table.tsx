@@ -163,7 +163,7 @@ export function LeadsTable({
                 <Table.Th>Status</Table.Th>
                 <Table.Th>Assessor</Table.Th>
                 <Table.Th>Lote</Table.Th>
-                <Table.Th ta="right">Tentativas</Table.Th>
+                <Table.Th ta="right">Ligações</Table.Th>
                 <Table.Th>Última ligação</Table.Th>
                 <Table.Th>Resultado</Table.Th>
                 <Table.Th aria-sort={createdOrder[sort]}>Criado em</Table.Th>
