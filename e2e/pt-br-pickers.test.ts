@@ -116,6 +116,14 @@ describe('dates and times in pt-BR on an English browser', () => {
     expect(await shownTime(mondayFrom)).toMatch(/^\d{2}:\d{2}$/);
     await typeTime(page, mondayTo, '18:30');
     expect(await shownTime(mondayTo)).toBe('18:30');
+    // Half erased and left, a time shows again the one the rule keeps.
+    const before = await shownTime(mondayFrom);
+    await mondayFrom.getByRole('spinbutton', { name: 'Horas' }).click();
+    await page.keyboard.press('Backspace');
+    expect(await shownTime(mondayFrom)).toBe(`:${before.slice(3)}`);
+    await page.keyboard.press('Tab');
+    await page.keyboard.press('Tab');
+    expect(await shownTime(mondayFrom)).toBe(before);
     expect(await rules.innerText()).not.toMatch(/\b(AM|PM)\b/);
     expect(await rules.locator('select').count()).toBe(0);
 
@@ -196,6 +204,12 @@ describe('dates and times in pt-BR on an English browser', () => {
       await page.getByRole('group', { name: 'Segunda: das' }).waitFor();
       await page.getByLabel('Data', { exact: true }).click();
       await page.getByRole('button', { name: 'Próximo mês' }).waitFor();
+      // Past the calendar's fade-in: half-transparent text would be measured half-contrasted.
+      await page.waitForFunction(() =>
+        [...document.querySelectorAll('.mantine-Popover-dropdown')].every(
+          (dropdown) => getComputedStyle(dropdown).opacity === '1',
+        ),
+      );
       found.push(
         ...(await seriousViolations(page)).map((text) => `${colorScheme} /horarios: ${text}`),
       );

@@ -151,6 +151,10 @@ export function TimeField({
   ...props
 }: TimeFieldProps) {
   const labelId = useId();
+  // Left half erased while the caller keeps its time, the field shows that time again: the
+  // picker holds its hours and minutes itself and would otherwise show "--:00" over it.
+  const [erased, setErased] = useState(false);
+  const [resets, setResets] = useState(0);
   // The hours and minutes are two inputs; the group carries the field's name.
   const naming = label ? { 'aria-labelledby': labelId } : { 'aria-label': ariaLabel };
   return (
@@ -160,8 +164,16 @@ export function TimeField({
       role="group"
       label={label}
       labelProps={{ id: labelId }}
+      key={resets}
       value={value}
-      onChange={onChange}
+      onChange={(clock) => {
+        setErased(clock === '');
+        onChange(clock);
+      }}
+      onBlur={() => {
+        if (erased && value !== '') setResets((count) => count + 1);
+        setErased(false);
+      }}
       format="24h"
       min={min}
       max={max}
