@@ -1,4 +1,5 @@
 import { type CSSVariablesResolver, createTheme, type MantineColorsTuple } from '@mantine/core';
+import notificationClasses from './notification.module.css';
 
 /** The brand green of the original product (Tailwind's green scale). */
 const green: MantineColorsTuple = [
@@ -84,7 +85,10 @@ export const theme = createTheme({
     Menu: { defaultProps: { offset: 8 } },
     Modal: { defaultProps: { closeButtonProps: { 'aria-label': 'Fechar' } } },
     Drawer: { defaultProps: { closeButtonProps: { 'aria-label': 'Fechar' } } },
-    Notification: { defaultProps: { closeButtonProps: { 'aria-label': 'Fechar aviso' } } },
+    Notification: {
+      classNames: { description: notificationClasses.description },
+      defaultProps: { closeButtonProps: { 'aria-label': 'Fechar aviso' } },
+    },
     PasswordInput: {
       defaultProps: {
         visibilityToggleButtonProps: { 'aria-label': 'Mostrar ou ocultar o que foi digitado' },
@@ -104,5 +108,7 @@ export const cssVariablesResolver: CSSVariablesResolver = (mantineTheme) => ({
   dark: {
     '--mantine-color-dimmed': mantineTheme.colors.dark[1] as string,
     '--mantine-color-placeholder': mantineTheme.colors.dark[1] as string,
+    // A field's error in red 8 on the dark background falls below 4.5:1; red 4 keeps it.
+    '--mantine-color-error': mantineTheme.colors.red[4] as string,
   },
 });

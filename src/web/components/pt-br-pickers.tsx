@@ -123,7 +123,7 @@ export function DateField({
       fixOnBlur={refusal === null}
       error={error ?? refusal}
       autoComplete="off"
-      classNames={{ root: classes.field, day: classes.day }}
+      classNames={{ day: classes.day }}
       {...calendarSettings}
     />
   );
@@ -182,7 +182,6 @@ export function TimeField({
       hoursInputLabel="Horas"
       minutesInputLabel="Minutos"
       withDropdown={false}
-      classNames={{ root: classes.field }}
     />
   );
 }
@@ -222,7 +221,7 @@ export function DateTimeField({
         minutesInputLabel: 'Minutos',
       }}
       submitButtonProps={{ 'aria-label': 'Confirmar a data e a hora' }}
-      classNames={{ root: classes.field, day: classes.day }}
+      classNames={{ day: classes.day }}
       {...calendarSettings}
     />
   );

@@ -23,7 +23,7 @@ export function BlockListsPage() {
           circulação na hora (quem já aceitou continua no acompanhamento). Carregar uma lista com o
           nome de outra já carregada a substitui: só a diferença muda. Telefones bloqueados um a um
           ficam em{' '}
-          <Anchor component={Link} to={appRoutes.blockedPhones.path}>
+          <Anchor component={Link} to={appRoutes.blockedPhones.path} underline="always">
             {appRoutes.blockedPhones.title}
           </Anchor>
           .

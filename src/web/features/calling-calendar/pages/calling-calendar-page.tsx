@@ -108,35 +108,34 @@ function CallingCalendarEditor({
       </PageSection>
 
       <PageSection id="em-vigor" title="Regras em vigor">
-        <Table.ScrollContainer minWidth={560} type="native">
-          <Table aria-label="Regras em vigor" verticalSpacing="xs">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th w={90}>UF</Table.Th>
-                <Table.Th>Horário</Table.Th>
-                <Table.Th>Lei</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {[
-                ['Demais', draft.rules.national] as const,
-                ...Object.entries(draft.rules.byUf).sort(([left], [right]) =>
-                  left.localeCompare(right),
-                ),
-              ].map(([uf, inForce]) =>
-                inForce ? (
-                  <Table.Tr key={uf}>
-                    <Table.Td>{uf}</Table.Td>
-                    <Table.Td>{describeRule(inForce)}</Table.Td>
-                    <Table.Td>
-                      <Text size="xs">{inForce.law ?? 'Regra da casa'}</Text>
-                    </Table.Td>
-                  </Table.Tr>
-                ) : null,
-              )}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
+        {/* Three columns that wrap: on a phone too the table fits, with nothing to scroll. */}
+        <Table aria-label="Regras em vigor" verticalSpacing="xs">
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th w={90}>UF</Table.Th>
+              <Table.Th>Horário</Table.Th>
+              <Table.Th>Lei</Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {[
+              ['Demais', draft.rules.national] as const,
+              ...Object.entries(draft.rules.byUf).sort(([left], [right]) =>
+                left.localeCompare(right),
+              ),
+            ].map(([uf, inForce]) =>
+              inForce ? (
+                <Table.Tr key={uf}>
+                  <Table.Td>{uf}</Table.Td>
+                  <Table.Td>{describeRule(inForce)}</Table.Td>
+                  <Table.Td>
+                    <Text size="xs">{inForce.law ?? 'Regra da casa'}</Text>
+                  </Table.Td>
+                </Table.Tr>
+              ) : null,
+            )}
+          </Table.Tbody>
+        </Table>
       </PageSection>
 
       <PageSection id="feriados" title="Feriados estaduais, municipais e da empresa">
