@@ -8,7 +8,7 @@ import { workableStatuses } from '../src/core/lead-status.ts';
 import { createDatabase } from '../src/server/db/database.ts';
 import { runningConnectionString } from '../src/server/db/embedded-postgres.ts';
 import { adminCookie, api } from './support/api.ts';
-import { admin, launchBrowser, newPage, signIn } from './support/browser.ts';
+import { admin, baseUrl, launchBrowser, signIn } from './support/browser.ts';
 
 /**
  * The README's pictures of the main pages, taken from the running app filled by the demo
@@ -40,6 +40,17 @@ afterAll(async () => {
   await browser.close();
   if (!updating) await rm(folder, { recursive: true, force: true });
 });
+
+/** A page of an office PC in Brasília: its times read as the centre's, whatever this machine's zone. */
+async function officePage(viewport = { width: 1280, height: 800 }) {
+  const context = await browser.newContext({
+    baseURL: baseUrl(),
+    viewport,
+    locale: 'pt-BR',
+    timezoneId: 'America/Sao_Paulo',
+  });
+  return context.newPage();
+}
 
 /** Taken once nothing is loading: the header is a chunk of its own and may come after the page. */
 async function shoot(page: Page, name: (typeof shots)[number]) {
@@ -85,12 +96,14 @@ describe('the README pictures', () => {
     const assessorEmail = await fillWithDemo();
     // A centre that keeps its backups: the dashboard then shows its figures, not the warning.
     await api(await adminCookie(), '/api/backups', { method: 'POST', body: {} });
-    const desk = await newPage(browser);
+    const desk = await officePage();
     await desk.goto('/login');
     await desk.getByRole('heading', { name: 'Entrar' }).waitFor();
     await shoot(desk, 'entrar');
     await signIn(desk, admin().email, admin().password);
     await desk.waitForURL((url) => url.pathname === '/');
+    // The week's figures: the picture has them whatever day it is taken, a Sunday included.
+    await desk.goto('/?periodo=7d');
     await desk.getByRole('heading', { name: 'Dashboard', level: 1 }).waitFor();
     await desk.waitForLoadState('networkidle');
     await shoot(desk, 'dashboard');
@@ -103,14 +116,14 @@ describe('the README pictures', () => {
     await desk.waitForLoadState('networkidle');
     await shoot(desk, 'distribuicao-diaria');
 
-    const phone = await newPage(browser, { width: 390, height: 844 });
+    const phone = await officePage({ width: 390, height: 844 });
     await signIn(phone, assessorEmail, demoAssessorPassword);
     await phone.waitForURL((url) => url.pathname === '/colaborador');
     await phone.getByRole('heading', { level: 3 }).first().waitFor();
     await shoot(phone, 'assessor-celular');
     await phone.emulateMedia({ colorScheme: 'dark' });
     await shoot(phone, 'assessor-celular-escuro');
-    const adminPhone = await newPage(browser, { width: 390, height: 844 });
+    const adminPhone = await officePage({ width: 390, height: 844 });
     await signIn(adminPhone, admin().email, admin().password);
     await adminPhone.waitForURL((url) => url.pathname === '/');
     await adminPhone.goto('/leads/list');
