@@ -85,6 +85,8 @@ export const theme = createTheme({
     Menu: { defaultProps: { offset: 8 } },
     Modal: { defaultProps: { closeButtonProps: { 'aria-label': 'Fechar' } } },
     Drawer: { defaultProps: { closeButtonProps: { 'aria-label': 'Fechar' } } },
+    // A table wider than a phone scrolls sideways in its container: Tab must reach it there.
+    TableScrollContainer: { defaultProps: { tabIndex: 0 } },
     Notification: {
       classNames: { description: notificationClasses.description },
       defaultProps: { closeButtonProps: { 'aria-label': 'Fechar aviso' } },

@@ -1,4 +1,13 @@
-import { DateInput, DateTimePicker, TimePicker } from '@mantine/dates';
+import '@mantine/dates/styles.css';
+import 'dayjs/locale/pt-br';
+
+import {
+  DateInput,
+  DatesProvider,
+  type DatesProviderSettings,
+  DateTimePicker,
+  TimePicker,
+} from '@mantine/dates';
 import { type ReactNode, useId, useState } from 'react';
 import classes from './pt-br-pickers.module.css';
 
@@ -87,6 +96,16 @@ export interface DateFieldProps extends FieldProps {
   clearable?: boolean;
 }
 
+/**
+ * Calendars in Portuguese, weeks from Sunday, whatever the browser's language. Each field
+ * brings it, so the dates package loads with the pages that have a field, not at sign-in.
+ */
+const ptBrDates: DatesProviderSettings = {
+  locale: 'pt-br',
+  firstDayOfWeek: 0,
+  weekendDays: [0, 6],
+};
+
 /** A day, typed as dd/mm/aaaa or picked on a calendar in Portuguese. */
 export function DateField({
   value,
@@ -108,24 +127,26 @@ export function DateField({
   }
   const refusal = dateTextError(typed, min, max);
   return (
-    <DateInput
-      {...props}
-      value={value === '' ? null : value}
-      onChange={(next) => onChange(next ?? '')}
-      onInput={(event) => setTyped(event.currentTarget.value)}
-      valueFormat="DD/MM/YYYY"
-      dateParser={parseBrazilianDate}
-      placeholder="dd/mm/aaaa"
-      minDate={min || undefined}
-      maxDate={max || undefined}
-      clearable={clearable}
-      clearButtonProps={{ 'aria-label': 'Limpar a data' }}
-      fixOnBlur={refusal === null}
-      error={error ?? refusal}
-      autoComplete="off"
-      classNames={{ day: classes.day }}
-      {...calendarSettings}
-    />
+    <DatesProvider settings={ptBrDates}>
+      <DateInput
+        {...props}
+        value={value === '' ? null : value}
+        onChange={(next) => onChange(next ?? '')}
+        onInput={(event) => setTyped(event.currentTarget.value)}
+        valueFormat="DD/MM/YYYY"
+        dateParser={parseBrazilianDate}
+        placeholder="dd/mm/aaaa"
+        minDate={min || undefined}
+        maxDate={max || undefined}
+        clearable={clearable}
+        clearButtonProps={{ 'aria-label': 'Limpar a data' }}
+        fixOnBlur={refusal === null}
+        error={error ?? refusal}
+        autoComplete="off"
+        classNames={{ day: classes.day }}
+        {...calendarSettings}
+      />
+    </DatesProvider>
   );
 }
 
@@ -158,31 +179,33 @@ export function TimeField({
   // The hours and minutes are two inputs; the group carries the field's name.
   const naming = label ? { 'aria-labelledby': labelId } : { 'aria-label': ariaLabel };
   return (
-    <TimePicker
-      {...props}
-      {...naming}
-      role="group"
-      label={label}
-      labelProps={{ id: labelId }}
-      key={resets}
-      value={value}
-      onChange={(clock) => {
-        setErased(clock === '');
-        onChange(clock);
-      }}
-      onBlur={() => {
-        if (erased && value !== '') setResets((count) => count + 1);
-        setErased(false);
-      }}
-      format="24h"
-      min={min}
-      max={max}
-      clearable={clearable}
-      clearButtonProps={{ 'aria-label': 'Limpar a hora' }}
-      hoursInputLabel="Horas"
-      minutesInputLabel="Minutos"
-      withDropdown={false}
-    />
+    <DatesProvider settings={ptBrDates}>
+      <TimePicker
+        {...props}
+        {...naming}
+        role="group"
+        label={label}
+        labelProps={{ id: labelId }}
+        key={resets}
+        value={value}
+        onChange={(clock) => {
+          setErased(clock === '');
+          onChange(clock);
+        }}
+        onBlur={() => {
+          if (erased && value !== '') setResets((count) => count + 1);
+          setErased(false);
+        }}
+        format="24h"
+        min={min}
+        max={max}
+        clearable={clearable}
+        clearButtonProps={{ 'aria-label': 'Limpar a hora' }}
+        hoursInputLabel="Horas"
+        minutesInputLabel="Minutos"
+        withDropdown={false}
+      />
+    </DatesProvider>
   );
 }
 
@@ -204,25 +227,27 @@ export function DateTimeField({
   ...props
 }: DateTimeFieldProps) {
   return (
-    <DateTimePicker
-      {...props}
-      value={pickerDateTime(value)}
-      onChange={(next) => onChange(localDateTime(next))}
-      valueFormat="DD/MM/YYYY HH:mm"
-      placeholder="dd/mm/aaaa hh:mm"
-      minDate={min ? (pickerDateTime(min) ?? undefined) : undefined}
-      clearable={clearable}
-      clearButtonProps={{ 'aria-label': 'Limpar a data e a hora' }}
-      timePickerProps={{
-        format: '24h',
-        'aria-label': 'Hora',
-        role: 'group',
-        hoursInputLabel: 'Horas',
-        minutesInputLabel: 'Minutos',
-      }}
-      submitButtonProps={{ 'aria-label': 'Confirmar a data e a hora' }}
-      classNames={{ day: classes.day }}
-      {...calendarSettings}
-    />
+    <DatesProvider settings={ptBrDates}>
+      <DateTimePicker
+        {...props}
+        value={pickerDateTime(value)}
+        onChange={(next) => onChange(localDateTime(next))}
+        valueFormat="DD/MM/YYYY HH:mm"
+        placeholder="dd/mm/aaaa hh:mm"
+        minDate={min ? (pickerDateTime(min) ?? undefined) : undefined}
+        clearable={clearable}
+        clearButtonProps={{ 'aria-label': 'Limpar a data e a hora' }}
+        timePickerProps={{
+          format: '24h',
+          'aria-label': 'Hora',
+          role: 'group',
+          hoursInputLabel: 'Horas',
+          minutesInputLabel: 'Minutos',
+        }}
+        submitButtonProps={{ 'aria-label': 'Confirmar a data e a hora' }}
+        classNames={{ day: classes.day }}
+        {...calendarSettings}
+      />
+    </DatesProvider>
   );
 }
