@@ -1,6 +1,6 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { distribute, importLeads } from './support/api.ts';
+import { api, cookieOf, distribute, importLeads } from './support/api.ts';
 import { baseUrl, createUser, launchBrowser, signIn } from './support/browser.ts';
 
 let browser: Browser;
@@ -41,12 +41,23 @@ describe("an assessor's own calls, on a phone", () => {
     const called = await card.locator('h3').innerText();
     await card.getByRole('button', { name: 'Não atendeu' }).tap();
     await page.getByRole('heading', { name: 'Aguardando a próxima ligação (1)' }).waitFor();
+    // The other lead's number is someone else's: the longest outcome's badge on the list.
+    const cookie = await cookieOf(assessor.email, assessor.password);
+    const mine = (await api(cookie, '/api/my-leads')).leads as { id: number; name: string }[];
+    const other = mine.find((lead) => lead.name !== called);
+    await api(cookie, `/api/leads/${other?.id}/attempts`, {
+      method: 'POST',
+      body: { outcome: 'wrong_person' },
+    });
 
     await page.getByRole('link', { name: 'Minhas ligações' }).tap();
     await page.waitForURL((url) => url.pathname === '/leads/listcall');
     await page.getByRole('heading', { name: 'Minhas ligações', level: 1 }).waitFor();
     await page.getByText(called).first().waitFor();
-    expect(await page.getByText(leadNames.find((name) => name !== called) ?? '').count()).toBe(0);
+    await page
+      .getByText(other?.name ?? '')
+      .first()
+      .waitFor();
     // The call's lead, phone and outcome within the screen: nothing to scroll sideways for.
     const overflow = await page.evaluate(
       () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
@@ -54,15 +65,19 @@ describe("an assessor's own calls, on a phone", () => {
     expect(overflow).toBeLessThanOrEqual(0);
     const table = page.getByRole('table', { name: 'Ligações' });
     expect(await table.evaluate((element) => element.scrollWidth <= window.innerWidth)).toBe(true);
-    expect((await table.getByRole('row').nth(1).innerText()).toLowerCase()).toContain(
-      'não atendeu',
-    );
+    const rows = (await table.innerText()).toLowerCase();
+    expect(rows).toContain('não atendeu');
+    expect(rows).toContain('não conhece');
 
-    // Nobody answered: no contato, one of the calls without one.
+    // Someone answered the other number (not its owner): the one contato; the first, none.
     const contact = page.getByRole('combobox', { name: 'Contato' });
     await contact.tap();
     await page.getByRole('option', { name: 'Contatos (alguém atendeu)' }).tap();
-    await page.getByText('Nenhuma ligação encontrada.').waitFor();
+    await expect.poll(() => table.getByText(called).count()).toBe(0);
+    await table
+      .getByText(other?.name ?? '')
+      .first()
+      .waitFor();
     await contact.tap();
     await page.getByRole('option', { name: 'Sem contato' }).tap();
     await table.getByText(called).first().waitFor();

@@ -11,10 +11,10 @@ export interface AttemptsTableProps {
   attempts: AttemptRecord[];
 }
 
-function Outcome({ attempt }: { attempt: AttemptRecord }) {
+function Outcome({ attempt, narrow = false }: { attempt: AttemptRecord; narrow?: boolean }) {
   return (
     <>
-      <StatusBadge status={attempt.outcome} />
+      <StatusBadge status={attempt.outcome} short={narrow} />
       {attempt.noAnswerKind ? (
         <Text size="xs" mt={2}>
           {retryKeyLabels[attempt.noAnswerKind]}
@@ -85,7 +85,7 @@ export function AttemptsTable({ attempts }: AttemptsTableProps) {
                 ) : null}
               </Table.Td>
               <Table.Td>
-                <Outcome attempt={attempt} />
+                <Outcome attempt={attempt} narrow />
                 <Text size="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
                   {attempt.assessorName} · {channelLabels[attempt.channel]}
                 </Text>
