@@ -1,5 +1,6 @@
 import { PassThrough, Readable } from 'node:stream';
 import type { FastifyReply } from 'fastify';
+import { wallTimeIn } from '../../core/wall-time.ts';
 import { csvBom, csvLines } from './csv.ts';
 import { loadExcelJs } from './load-exceljs.ts';
 
@@ -74,20 +75,9 @@ const xlsxType = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sh
 
 /** `<prefix>-2026-11-22-0415`, in the call centre's time. */
 export function exportFileName(prefix: string, timeZone: string, now = new Date()): string {
-  const parts = Object.fromEntries(
-    new Intl.DateTimeFormat('en-CA', {
-      timeZone,
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-      hour: '2-digit',
-      minute: '2-digit',
-      hourCycle: 'h23',
-    })
-      .formatToParts(now)
-      .map((part) => [part.type, part.value]),
-  );
-  return `${prefix}-${parts.year}-${parts.month}-${parts.day}-${parts.hour}${parts.minute}`;
+  const wall = wallTimeIn(now, timeZone);
+  const two = (value: number) => String(value).padStart(2, '0');
+  return `${prefix}-${wall.year}-${two(wall.month)}-${two(wall.day)}-${two(wall.hour)}${two(wall.minute)}`;
 }
 
 /** Sends the rows as a downloaded file, streamed, never cached. */

@@ -1,3 +1,5 @@
+import { type WallTime, wallTimeIn } from '../../../../core/wall-time.ts';
+
 /** A call-back time one click away, beside the date and time field. */
 export interface CallbackPreset {
   label: string;
@@ -7,44 +9,6 @@ export interface CallbackPreset {
 const minute = 60_000;
 const hour = 60 * minute;
 
-interface WallTime {
-  year: number;
-  month: number;
-  day: number;
-  hour: number;
-  minute: number;
-  /** 0 = Sunday … 6 = Saturday. */
-  weekday: number;
-}
-
-const weekdays = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
-
-/** What the clocks of `timeZone` read at `at`. */
-function wallTimeOf(at: Date, timeZone: string): WallTime {
-  const parts = Object.fromEntries(
-    new Intl.DateTimeFormat('en-US', {
-      timeZone,
-      hourCycle: 'h23',
-      year: 'numeric',
-      month: 'numeric',
-      day: 'numeric',
-      hour: 'numeric',
-      minute: 'numeric',
-      weekday: 'short',
-    })
-      .formatToParts(at)
-      .map((part) => [part.type, part.value]),
-  );
-  return {
-    year: Number(parts.year),
-    month: Number(parts.month),
-    day: Number(parts.day),
-    hour: Number(parts.hour),
-    minute: Number(parts.minute),
-    weekday: weekdays.indexOf(parts.weekday ?? ''),
-  };
-}
-
 /**
  * The instant the clocks of `timeZone` read `hours`:00 on the day `days` after the wall day
  * given. The zone's offset is read at a first guess and again at the result, so a change of
@@ -53,7 +17,7 @@ function wallTimeOf(at: Date, timeZone: string): WallTime {
 function instantAt(wall: WallTime, days: number, hours: number, timeZone: string): Date {
   const asUtc = Date.UTC(wall.year, wall.month - 1, wall.day + days, hours, 0);
   const offsetAt = (instant: number) => {
-    const seen = wallTimeOf(new Date(instant), timeZone);
+    const seen = wallTimeIn(new Date(instant), timeZone);
     return (
       Date.UTC(seen.year, seen.month - 1, seen.day, seen.hour, seen.minute) -
       Math.floor(instant / minute) * minute
@@ -71,7 +35,7 @@ const nextMinute = (at: number) => new Date(Math.ceil(at / minute) * minute);
  * the server's TIME_ZONE), whatever the zone of the computer the assessor works on.
  */
 export function callbackPresets(now: Date, timeZone: string): CallbackPreset[] {
-  const today = wallTimeOf(now, timeZone);
+  const today = wallTimeIn(now, timeZone);
   // Monday is 1: on a Monday, the next one is a week away.
   const toMonday = (8 - today.weekday) % 7 || 7;
   return [
