@@ -3,10 +3,10 @@
  * path with status 404; the browser builds its router from the same table.
  *
  * access: `guest` pages send a signed-in user to their home (the seed's reverseauth),
- * `public` pages are open to anyone, `signedIn` pages need a session and `admin` pages
- * send an assessor to `/colaborador`.
+ * `public` pages are open to anyone, `signedIn` pages need a session, `floor` pages are for
+ * administrators and supervisors, and `admin` pages send anyone else to their home.
  */
-export type PageAccess = 'guest' | 'public' | 'signedIn' | 'admin';
+export type PageAccess = 'guest' | 'public' | 'signedIn' | 'floor' | 'admin';
 
 export interface AppRoute {
   path: string;
@@ -44,6 +44,10 @@ export const appRoutes = {
   webhooks: { path: '/integracoes/webhooks', title: 'Webhooks', access: 'admin' },
   messageTemplates: { path: '/whatsapp/modelos', title: 'Modelos de WhatsApp', access: 'admin' },
   assessorLeads: { path: '/colaborador', title: 'Leads diários', access: 'signedIn' },
+  wallboard: { path: '/painel', title: 'Painel ao vivo', access: 'floor' },
+  reports: { path: '/relatorios', title: 'Relatórios de desempenho', access: 'floor' },
+  teams: { path: '/equipes', title: 'Equipes e metas', access: 'admin' },
+  pauseReasons: { path: '/pausas', title: 'Motivos de pausa', access: 'admin' },
 } as const satisfies Record<string, AppRoute>;
 
 export type AppRouteName = keyof typeof appRoutes;

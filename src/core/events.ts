@@ -14,6 +14,8 @@ export const appEventSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('leads.changed'), assessorIds: z.array(z.string()) }),
   /** New leads arrived in the pool (an import finished). */
   z.object({ type: z.literal('leads.imported') }),
+  /** An assessor's state changed: available, on a call, on a pause, disconnected (041). */
+  z.object({ type: z.literal('agent.state'), assessorId: z.string() }),
 ]);
 export type AppEvent = z.infer<typeof appEventSchema>;
 export type AppEventType = AppEvent['type'];

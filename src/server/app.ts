@@ -58,6 +58,7 @@ import type { Mailer } from './mail/mailer.ts';
 import { messageTemplatesFeature } from './message-templates/index.ts';
 import { type MetricsSources, registerMetrics } from './metrics/index.ts';
 import { recyclingFeature } from './recycling/index.ts';
+import { createAssessorScope } from './teams/index.ts';
 import { createUserRepository, usersFeature } from './users/index.ts';
 import { registerWebApp } from './web/index.ts';
 import { webhooksFeature } from './webhooks/index.ts';
@@ -250,8 +251,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   recordTokenUse(app, database.db);
   registerMetrics(app, { database, openEventStreams: eventHub.subscriberCount, ...deps.metrics });
 
-  // What every feature is given: the database, the call centre's clock and the one write path.
-  const shared = { database, timeZone: env.timeZone ?? defaultTimeZone, unitOfWork, events };
+  // What every feature is given: the database, the call centre's clock, the one write path and
+  // whose work each user may reach.
+  const shared = {
+    database,
+    timeZone: env.timeZone ?? defaultTimeZone,
+    unitOfWork,
+    events,
+    assessorScope: createAssessorScope(database.db),
+  };
   const backups = env.backups ?? defaultBackups(env.dataDir);
   const backupSettings = { ...backups, timeZone: shared.timeZone };
   await app.register(healthRoutes, { database, backupDir: backups.dir, draining });

@@ -1,5 +1,6 @@
 import type { DatabaseHandle } from './db/database.ts';
 import type { EventSink, RunUnitOfWork } from './db/unit-of-work.ts';
+import type { AssessorScopeOf } from './teams/index.ts';
 
 /** What app.ts gives every feature plugin. */
 export interface FeatureOptions {
@@ -10,4 +11,6 @@ export interface FeatureOptions {
   unitOfWork: RunUnitOfWork;
   /** Where a change made without a unit of work (a recorded call) is announced, after it commits. */
   events: EventSink;
+  /** Whose work a signed-in user may see and act on: all, its teams' assessors, or its own. */
+  assessorScope: AssessorScopeOf;
 }

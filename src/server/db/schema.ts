@@ -13,6 +13,7 @@ import type {
   WebhookDeliveryAttemptsTable,
   WebhookEndpointsTable,
 } from './integration-tables.ts';
+import type { SupervisionTables } from './supervision-tables.ts';
 
 export interface UsersTable {
   id: string;
@@ -23,6 +24,8 @@ export interface UsersTable {
   role: Role;
   active: Generated<boolean>;
   daily_quota: Generated<number>;
+  /** The assessor's team (0036); null for everyone else and for an assessor in none. */
+  team_id: Generated<number | null>;
   created_at: CreatedAt;
   updated_at: UpdatedAt;
 }
@@ -308,7 +311,7 @@ export interface AuditLogTable {
   user_agent: string | null;
 }
 
-export interface Database {
+export interface Database extends SupervisionTables {
   users: UsersTable;
   sessions: SessionsTable;
   accounts: AccountsTable;

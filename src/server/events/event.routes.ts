@@ -8,9 +8,12 @@ const retryHintMs = 3_000;
 /** How often an open stream checks that its session still holds (signed out, deactivated…). */
 const sessionCheckMs = 3_000;
 
-/** An admin hears everything; an assessor only what touches their own list. */
+/**
+ * An admin or a supervisor hears everything (events name assessors only; a supervisor's pages
+ * refetch what its scope lets them read); an assessor only what touches their own list.
+ */
 export function concerns(user: SessionUser, event: AppEvent): boolean {
-  if (user.role === 'admin') return true;
+  if (user.role !== 'assessor') return true;
   if ('assessorIds' in event) return event.assessorIds.includes(user.id);
   if ('assessorId' in event) return event.assessorId === user.id;
   return false;

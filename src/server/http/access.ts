@@ -1,16 +1,17 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { type ApiScope, localOnlyMessage, missingScopeMessage } from '../../core/api-tokens.ts';
-import type { Role } from '../../core/roles.ts';
+import { type Role, runsTheFloor } from '../../core/roles.ts';
 import { AppError } from './app-error.ts';
 import { isLoopbackAddress, isOwnAddressOrigin } from './own-address.ts';
 
 /**
- * Who may call a route: anyone, any signed-in user, administrators only, other systems only
- * (an API token), or the server's own machine (`local`: a request from loopback). `signedIn`,
- * `admin` and `local` routes that name a `tokenScope` take a token with that scope too; every
- * other route refuses tokens.
+ * Who may call a route: anyone, any signed-in user, administrators only, administrators and
+ * supervisors (`floor`: the route narrows a supervisor to its teams' assessors), other systems
+ * only (an API token), or the server's own machine (`local`: a request from loopback).
+ * `signedIn`, `floor`, `admin` and `local` routes that name a `tokenScope` take a token with
+ * that scope too; every other route refuses tokens.
  */
-export type RouteAccess = 'public' | 'signedIn' | 'admin' | 'token' | 'local';
+export type RouteAccess = 'public' | 'signedIn' | 'floor' | 'admin' | 'token' | 'local';
 
 /** The signed-in user of a request, as the auth feature's session check finds it. */
 export interface SessionUser {
@@ -47,7 +48,7 @@ declare module 'fastify' {
     tokenScope?: ApiScope;
   }
   interface FastifyRequest {
-    /** The signed-in user of a `signedIn` or `admin` route; reading it elsewhere answers 401. */
+    /** The signed-in user of a `signedIn`, `floor` or `admin` route; reading it elsewhere answers 401. */
     readonly user: SessionUser;
     /** The signed-in user if the access check found one: null on public routes. */
     sessionUser: SessionUser | null;
@@ -149,7 +150,8 @@ export function registerAccessControl(
       throw await deny(request, 'FORBIDDEN', scope ? localOnlyMessage(scope) : undefined);
     }
     request.sessionUser = await options.resolveSession(request, reply);
-    if (access === 'admin' && request.sessionUser.role !== 'admin') {
+    const role = request.sessionUser.role;
+    if ((access === 'admin' && role !== 'admin') || (access === 'floor' && !runsTheFloor(role))) {
       throw await deny(request, 'FORBIDDEN');
     }
   });

@@ -53,8 +53,11 @@ export function createAccessLoader(queryClient: QueryClient, access: PageAccess)
 
     if (user === 'failed') throw redirect(appRoutes.login.path);
     if (user === null) throw redirect(signInPathFor(`${url.pathname}${url.search}`));
-    if (access === 'admin' && user.role !== 'admin') {
-      throw redirect(appRoutes.assessorLeads.path);
+    if (
+      (access === 'admin' && user.role !== 'admin') ||
+      (access === 'floor' && user.role === 'assessor')
+    ) {
+      throw redirect(await homePathOf(user.role));
     }
     return null;
   };

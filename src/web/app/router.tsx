@@ -101,6 +101,22 @@ const lazyPages = {
     import('../features/assessor-leads/pages/assessor-leads-page.tsx').then((module) => ({
       Component: module.AssessorLeadsPage,
     })),
+  wallboard: () =>
+    import('../features/wallboard/pages/wallboard-page.tsx').then((module) => ({
+      Component: module.WallboardPage,
+    })),
+  reports: () =>
+    import('../features/reports/pages/reports-page.tsx').then((module) => ({
+      Component: module.ReportsPage,
+    })),
+  teams: () =>
+    import('../features/teams/pages/teams-page.tsx').then((module) => ({
+      Component: module.TeamsPage,
+    })),
+  pauseReasons: () =>
+    import('../features/agent-states/pages/pause-reasons-page.tsx').then((module) => ({
+      Component: module.PauseReasonsPage,
+    })),
 } satisfies Record<AppRouteName, LazyPage>;
 
 /** The routes come from the table shared with the server, so both agree on paths, titles and access. */

@@ -29,6 +29,7 @@ const staleKeysByEvent: Record<AppEventType, readonly (readonly string[])[]> = {
     dashboardKeys.all,
   ],
   'leads.imported': [distributionKeys.all, leadKeys.all, dashboardKeys.all],
+  'agent.state': [],
 };
 
 function invalidate(queryClient: QueryClient, keys: readonly (readonly string[])[]) {

@@ -34,6 +34,7 @@ import * as sessionsChanged from './0032-sessions-changed.ts';
 import * as dashboardCountsAutovacuum from './0033-dashboard-counts-autovacuum.ts';
 import * as erasureCopies from './0034-erasure-copies.ts';
 import * as outcomeRegistry from './0035-outcome-registry.ts';
+import * as supervision from './0036-supervision.ts';
 
 /** Every migration, in order. A landed migration is never edited: add a new one. */
 export const migrations: Record<string, Migration> = {
@@ -72,4 +73,5 @@ export const migrations: Record<string, Migration> = {
   '0033-dashboard-counts-autovacuum': dashboardCountsAutovacuum,
   '0034-erasure-copies': erasureCopies,
   '0035-outcome-registry': outcomeRegistry,
+  '0036-supervision': supervision,
 };

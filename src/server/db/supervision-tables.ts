@@ -1,0 +1,67 @@
+import type { ColumnType } from 'kysely';
+import type { AgentState } from '../../core/agent-states.ts';
+import type { TargetMetric, TargetPeriod } from '../../core/targets.ts';
+import type { CreatedAt, Identity } from './column-types.ts';
+
+/** A team of assessors (0036). */
+export interface TeamsTable {
+  id: ColumnType<number, never, never>;
+  name: string;
+  created_at: CreatedAt;
+}
+
+/** Which supervisors lead which teams (0036). */
+export interface TeamSupervisorsTable {
+  team_id: number;
+  supervisor_id: string;
+}
+
+/** The reasons an assessor may pause for (0036). */
+export interface PauseReasonsTable {
+  id: ColumnType<number, never, never>;
+  name: string;
+  limit_minutes: number | null;
+  active: ColumnType<boolean, boolean | undefined, boolean>;
+}
+
+/** Each assessor's state now, one row each (0036). */
+export interface AgentStatesTable {
+  user_id: string;
+  state: AgentState;
+  pause_reason_id: number | null;
+  /** The lead of the call, while `on_call`. */
+  lead_id: number | null;
+  since: Date;
+  /** The last time an open page of the assessor told the server it was there. */
+  seen_at: Date;
+}
+
+/** Every state an assessor was in, from `started_at` to `ended_at` (open: null) (0036). */
+export interface AgentStateLogTable {
+  id: Identity;
+  user_id: string;
+  state: AgentState;
+  pause_reason_id: number | null;
+  started_at: Date;
+  ended_at: Date | null;
+}
+
+/** A team's or an assessor's target for a day or a month (0036). */
+export interface TargetsTable {
+  id: ColumnType<number, never, never>;
+  team_id: number | null;
+  assessor_id: string | null;
+  period: TargetPeriod;
+  metric: TargetMetric;
+  value: number;
+}
+
+/** The tables of teams, agent states and targets, part of the Database (schema.ts). */
+export interface SupervisionTables {
+  teams: TeamsTable;
+  team_supervisors: TeamSupervisorsTable;
+  pause_reasons: PauseReasonsTable;
+  agent_states: AgentStatesTable;
+  agent_state_log: AgentStateLogTable;
+  targets: TargetsTable;
+}

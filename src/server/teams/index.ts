@@ -1,0 +1,7 @@
+export {
+  type AssessorScope,
+  type AssessorScopeOf,
+  createAssessorScope,
+  scopeHolds,
+  scopeIds,
+} from './assessor-scope.ts';

@@ -1,0 +1,3 @@
+export function PauseReasonsPage() {
+  return null;
+}

@@ -1,0 +1,3 @@
+export function WallboardPage() {
+  return null;
+}
