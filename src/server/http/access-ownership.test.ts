@@ -1,93 +1,20 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { defaultCallingRules } from '../../core/calling-windows.ts';
-import { defaultContactRules } from '../../core/contact-rules.ts';
 import { businessState } from '../testing/business-state.ts';
 import { createTestApp, type TestApp, type TestUser, testOrigin } from '../testing/test-app.ts';
 import { createTestToken } from '../testing/test-tokens.ts';
+import {
+  bodyless,
+  type Context,
+  type Operation,
+  readOperations,
+  validBodies,
+} from './fixtures/access-walk.ts';
 
 /**
  * Deny by default, walked over the OpenAPI document: an assessor reaches no other assessor's
- * lead, and no caller sets a field the route does not take (mass assignment).
+ * lead, and no caller sets a field the route does not take (mass assignment). The bodies of
+ * the writing routes, which every walk sends: fixtures/access-walk.ts (validBodies, bodyless).
  */
-
-interface Operation {
-  method: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
-  path: string;
-  name: string;
-  hasJsonBody: boolean;
-  strictBody: boolean;
-  bodyFields: string[];
-  /** Only an API token may call it: walked with a token instead of a session. */
-  tokenOnly: boolean;
-}
-
-interface Context {
-  leadId: number;
-  userId: string;
-  phone: string;
-  email: string;
-  password: string;
-}
-
-/**
- * A body each writing route accepts, so that a refusal comes from who calls and what is added,
- * never from a body that was wrong anyway. A route missing here fails the walk.
- */
-const validBodies: Record<string, (context: Context) => unknown> = {
-  'POST /api/auth/sign-in/email': ({ email, password }) => ({ email, password }),
-  'POST /api/auth/request-password-reset': ({ email }) => ({ email }),
-  'POST /api/auth/reset-password': () => ({ token: 'token-qualquer', newPassword: 'Nova-senha-1' }),
-  'POST /api/users': () => ({ name: 'Nova Pessoa', email: 'nova@cca.test', role: 'assessor' }),
-  'PATCH /api/users/{id}': () => ({ name: 'Nome Trocado' }),
-  'POST /api/leads/bulk': ({ leadId }) => ({
-    target: { ids: [leadId] },
-    operation: { action: 'returnToPool' },
-  }),
-  'PATCH /api/leads/{id}': () => ({ notes: 'Anotação nova' }),
-  'POST /api/leads/{id}/merge': ({ leadId }) => ({ other: leadId + 1 }),
-  'POST /api/leads/{id}/phones': () => ({ phone: '(11) 97654-3210', label: 'Celular' }),
-  'PATCH /api/leads/{id}/phones/{phone}': () => ({ state: 'invalid' }),
-  'POST /api/do-not-call': ({ phone }) => ({ phone, reason: 'Pediu para não ligar' }),
-  'POST /api/leads/{id}/attempts': () => ({ outcome: 'no_answer' }),
-  'PATCH /api/follow-up/{id}': () => ({ confirmed: true }),
-  'POST /api/distributions': () => ({ each: 1 }),
-  'PATCH /api/recycling/rules': () => ({ minDaysSinceRefusal: 3 }),
-  'PUT /api/calling-calendar': () => ({ rules: defaultCallingRules, holidays: [] }),
-  'PUT /api/contact-rules': () => defaultContactRules,
-  'POST /api/webhooks': () => ({
-    name: 'CRM',
-    url: 'http://127.0.0.1:9/webhook',
-    events: ['lead.accepted'],
-  }),
-  'PATCH /api/webhooks/{id}': () => ({ name: 'CRM renomeado' }),
-  'PUT /api/webhooks/settings': () => ({ allowPrivateTargets: true }),
-  'POST /api/api-tokens': () => ({ name: 'Integração', scopes: ['leads:read'] }),
-  'POST /api/leads': () => ({ name: 'Lead da API', phone: '(11) 97654-0000' }),
-  'POST /api/leads/batch': () => ({ leads: [{ name: 'Lead da API', phone: '(11) 97654-0001' }] }),
-  'POST /api/message-templates': () => ({ name: 'Modelo novo', body: 'Olá {nome}' }),
-  'PATCH /api/message-templates/{id}': () => ({ name: 'Modelo trocado' }),
-  'PUT /api/message-templates/company': () => ({ companyName: 'Empresa Nova' }),
-};
-
-/** Routes that read no body: the fields are sent to them all the same. */
-const bodyless = new Set([
-  'POST /api/auth/sign-out',
-  'POST /api/users/{id}/password-reset',
-  'POST /api/users/{id}/unlock-sign-in',
-  'DELETE /api/do-not-call/{phone}',
-  'POST /api/block-lists',
-  'DELETE /api/block-lists/{id}',
-  'POST /api/reciclarleadsteste',
-  'POST /api/imports/preview',
-  'POST /api/imports',
-  'POST /api/imports/{id}/undo',
-  'POST /api/attempts/{id}/undo',
-  'DELETE /api/webhooks/{id}',
-  'POST /api/webhooks/{id}/ping',
-  'POST /api/webhooks/deliveries/{id}/replay',
-  'POST /api/api-tokens/{id}/revoke',
-  'POST /api/backups',
-]);
 
 const assessorForbiddenFields = {
   role: 'admin',
@@ -120,40 +47,7 @@ beforeAll(async () => {
   const call = await t.recordCall(otherAssessor, otherLead, 'no_answer', { note: 'Caixa postal' });
   expect(call.statusCode).toBe(201);
 
-  const document = (await t.app.inject({ url: '/api/openapi.json' })).json() as {
-    paths: Record<
-      string,
-      Record<
-        string,
-        {
-          security?: Record<string, string[]>[];
-          requestBody?: {
-            content: Record<
-              string,
-              { schema?: { additionalProperties?: unknown; properties?: object } }
-            >;
-          };
-        }
-      >
-    >;
-  };
-  operations = Object.entries(document.paths).flatMap(([path, methods]) =>
-    Object.entries(methods).map(([method, operation]) => {
-      const schema = operation.requestBody?.content['application/json']?.schema;
-      return {
-        method: method.toUpperCase() as Operation['method'],
-        path,
-        name: `${method.toUpperCase()} ${path}`,
-        hasJsonBody: schema !== undefined,
-        strictBody: schema?.additionalProperties === false,
-        bodyFields: Object.keys(schema?.properties ?? {}),
-        tokenOnly:
-          operation.security !== undefined &&
-          operation.security.length > 0 &&
-          operation.security.every((requirement) => 'apiToken' in requirement),
-      };
-    }),
-  );
+  operations = await readOperations(t.app);
 });
 afterAll(() => t.close());
 
