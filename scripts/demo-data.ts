@@ -5,6 +5,7 @@ import { contactRulesSettingKey, storedContactRules } from '../src/core/contact-
 import { hashPassword } from '../src/server/auth/password-hashing.ts';
 import type { DatabaseHandle } from '../src/server/db/database.ts';
 import { createUserRepository } from '../src/server/users/user.repository.ts';
+import { demoTeams, planDemoFloor, writeDemoFloor } from './demo-floor.ts';
 import { demoPeople } from './demo-people.ts';
 import { planDemo } from './demo-plan.ts';
 import { demoRandom } from './demo-random.ts';
@@ -12,6 +13,7 @@ import { writeDemoPlan } from './demo-write.ts';
 
 export const demoAssessorPassword = 'Assessor-demo-2026';
 export const demoAssessorEmail = (position: number) => `assessor${position + 1}@cca.local`;
+export const demoSupervisorEmail = (position: number) => `supervisor${position + 1}@cca.local`;
 
 export interface DemoOptions {
   leads: number;
@@ -78,6 +80,16 @@ export async function fillDemo(database: DatabaseHandle, options: DemoOptions) {
     );
   }
 
+  const supervisorIds: string[] = [];
+  for (let position = 0; position < demoTeams.length; position++) {
+    const email = demoSupervisorEmail(position);
+    const name = faker.person.fullName();
+    const existing = await users.findByEmail(email);
+    supervisorIds.push(
+      existing?.id ?? (await users.insert({ name, email, role: 'supervisor', passwordHash })),
+    );
+  }
+
   const settings = await db
     .selectFrom('app_settings')
     .select(['key', 'value'])
@@ -120,6 +132,8 @@ export async function fillDemo(database: DatabaseHandle, options: DemoOptions) {
       [assessorIds, since],
     );
     await writeDemoPlan(client, { plan, people, admin, assessorIds });
+    const spans = planDemoFloor({ attempts: plan.attempts, assessorIds, now, random });
+    await writeDemoFloor(client, { spans, attempts: plan.attempts, assessorIds, supervisorIds });
     await client.query('COMMIT');
   } catch (error) {
     await client.query('ROLLBACK');
@@ -127,6 +141,6 @@ export async function fillDemo(database: DatabaseHandle, options: DemoOptions) {
   } finally {
     client.release();
   }
-  await sql`ANALYZE leads, lead_history, lead_attempts, do_not_call`.execute(db);
+  await sql`ANALYZE leads, lead_history, lead_attempts, do_not_call, agent_state_log`.execute(db);
   return { assessorIds, plan };
 }

@@ -179,6 +179,68 @@ describe('npm run demo', () => {
     expect(await invariantViolations(t.database.db)).toEqual([]);
   });
 
+  it('puts the assessors in two teams with a supervisor each, their days in an unbroken state log', async () => {
+    const db = t.database.db;
+    const teams = await db
+      .selectFrom('teams')
+      .innerJoin('team_supervisors', 'team_supervisors.team_id', 'teams.id')
+      .innerJoin('users as supervisor', 'supervisor.id', 'team_supervisors.supervisor_id')
+      .select(['teams.name', 'supervisor.email', 'supervisor.role'])
+      .orderBy('teams.name')
+      .execute();
+    expect(teams).toEqual([
+      { name: 'Equipe Alfa', email: 'supervisor1@cca.local', role: 'supervisor' },
+      { name: 'Equipe Beta', email: 'supervisor2@cca.local', role: 'supervisor' },
+    ]);
+    const members = await db
+      .selectFrom('users')
+      .select('email')
+      .where('team_id', 'is not', null)
+      .orderBy('email')
+      .execute();
+    expect(members.map((row) => row.email)).toEqual(assessorEmails);
+
+    const spans = await db
+      .selectFrom('agent_state_log')
+      .selectAll()
+      .orderBy('user_id')
+      .orderBy('started_at')
+      .orderBy('id')
+      .execute();
+    expect(spans.length).toBeGreaterThan(5 * 20);
+    for (const [index, span] of spans.entries()) {
+      const next = spans[index + 1];
+      if (next?.user_id === span.user_id) {
+        // Each state ends where the next begins, never after now.
+        expect(span.ended_at, `${span.user_id} ${span.state}`).toEqual(next.started_at);
+      } else {
+        expect(span.ended_at).toBeNull();
+        const now = await db
+          .selectFrom('agent_states')
+          .selectAll()
+          .where('user_id', '=', span.user_id)
+          .executeTakeFirstOrThrow();
+        expect([now.state, now.since]).toEqual([span.state, span.started_at]);
+      }
+      expect(span.started_at.getTime()).toBeLessThanOrEqual(finishedAt.getTime());
+      expect(span.state === 'paused').toBe(span.pause_reason_id !== null);
+    }
+    // Every call ends a span on a call: the handling time is the span's length.
+    const calls = await db
+      .selectFrom('lead_attempts')
+      .select(['assessor_id', 'created_at'])
+      .execute();
+    const onCallEnds = new Set(
+      spans
+        .filter((span) => span.state === 'on_call')
+        .map((s) => `${s.user_id} ${s.ended_at?.getTime()}`),
+    );
+    const unmatched = calls.filter(
+      (c) => !onCallEnds.has(`${c.assessor_id} ${c.created_at.getTime()}`),
+    );
+    expect(unmatched).toEqual([]);
+  });
+
   it('refuses to run again on the same base, in pt-BR, changing nothing', async () => {
     const count = async () =>
       Number(

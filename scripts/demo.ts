@@ -14,7 +14,13 @@ import {
 } from '../src/server/db/embedded-postgres.ts';
 import { ensureFirstAdmin } from '../src/server/users/first-admin.ts';
 import { createUserRepository } from '../src/server/users/user.repository.ts';
-import { DemoRefused, demoAssessorEmail, demoAssessorPassword, fillDemo } from './demo-data.ts';
+import {
+  DemoRefused,
+  demoAssessorEmail,
+  demoAssessorPassword,
+  demoSupervisorEmail,
+  fillDemo,
+} from './demo-data.ts';
 
 const leadCount = Number(process.env.DEMO_LEADS ?? 100_000);
 const assessorCount = 5;
@@ -49,6 +55,9 @@ async function main() {
     });
     log(
       `Assessores: ${demoAssessorEmail(0)} … ${demoAssessorEmail(assessorCount - 1)}, senha ${demoAssessorPassword}`,
+    );
+    log(
+      `Supervisores: ${demoSupervisorEmail(0)} (Equipe Alfa), ${demoSupervisorEmail(1)} (Equipe Beta), mesma senha`,
     );
     const counts = new Map<string, number>();
     for (const lead of plan.leads) counts.set(lead.status, (counts.get(lead.status) ?? 0) + 1);
