@@ -22,6 +22,7 @@ export const auditActions = [
   'export.leads',
   'export.attempts',
   'export.follow_up',
+  'export.performance',
   'export.personal_data',
   'lead.erased',
   'lead.merged',
@@ -48,6 +49,14 @@ export const auditActions = [
   'api_token.revoked',
   'api_token.used',
   'lead.injected',
+  'team.created',
+  'team.updated',
+  'team.deleted',
+  'targets.changed',
+  'pause_reason.created',
+  'pause_reason.updated',
+  'agent_state.pause_ended',
+  'agent_state.signed_out',
 ] as const;
 export type AuditAction = (typeof auditActions)[number];
 
@@ -69,6 +78,7 @@ export const auditActionLabels: Record<AuditAction, string> = {
   'export.leads': 'Exportação de leads',
   'export.attempts': 'Exportação de ligações',
   'export.follow_up': 'Exportação de leads que aceitaram',
+  'export.performance': 'Exportação do relatório de desempenho',
   'export.personal_data': 'Dados pessoais de um lead exportados (LGPD)',
   'lead.erased': 'Dados de leads apagados (LGPD)',
   'lead.merged': 'Leads mesclados',
@@ -95,6 +105,14 @@ export const auditActionLabels: Record<AuditAction, string> = {
   'message_template.archived': 'Modelo de WhatsApp arquivado',
   'message_template.restored': 'Modelo de WhatsApp reativado',
   'company_name.changed': 'Nome da empresa alterado',
+  'team.created': 'Equipe criada',
+  'team.updated': 'Equipe alterada',
+  'team.deleted': 'Equipe excluída',
+  'targets.changed': 'Metas alteradas',
+  'pause_reason.created': 'Motivo de pausa criado',
+  'pause_reason.updated': 'Motivo de pausa alterado',
+  'agent_state.pause_ended': 'Pausa encerrada pelo supervisor',
+  'agent_state.signed_out': 'Assessor desconectado pelo supervisor',
 };
 
 export const auditActionSchema = z.enum(auditActions, { error: 'Ação de auditoria desconhecida.' });

@@ -10,6 +10,7 @@ import {
 } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { ApiScope } from '../core/api-tokens.ts';
+import { agentStatesFeature, createAgentStates } from './agent-states/index.ts';
 import {
   apiTokensFeature,
   createApiTokenRepository,
@@ -58,8 +59,10 @@ import type { Mailer } from './mail/mailer.ts';
 import { messageTemplatesFeature } from './message-templates/index.ts';
 import { type MetricsSources, registerMetrics } from './metrics/index.ts';
 import { recyclingFeature } from './recycling/index.ts';
-import { createAssessorScope } from './teams/index.ts';
+import { reportsFeature } from './reports/index.ts';
+import { createAssessorScope, teamsFeature } from './teams/index.ts';
 import { createUserRepository, usersFeature } from './users/index.ts';
+import { wallboardFeature } from './wallboard/index.ts';
 import { registerWebApp } from './web/index.ts';
 import { webhooksFeature } from './webhooks/index.ts';
 
@@ -108,6 +111,8 @@ export interface AppDeps {
   draining?: Draining;
   /** What GET /metrics reports from outside the app (the embedded database's restarts…). */
   metrics?: MetricsSources;
+  /** The least time between two readings of the wallboard's floor (1,000 ms); tests take 0. */
+  wallboardRefreshMs?: number;
 }
 
 const sessionCookieSecurity = { sessionCookie: [] as string[] };
@@ -240,6 +245,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     secureCookies: secure,
     now: deps.now,
     log: app.log,
+    // Declared below, called only once a request signs out.
+    onSignedOut: (userId) => agentStates.signedOut(userId),
+  });
+  const agentStates = createAgentStates({
+    database,
+    timeZone: env.timeZone ?? defaultTimeZone,
+    unitOfWork,
+    forgetSessions,
+    now: deps.now,
   });
   registerAccessControl(app, {
     resolveSession,
@@ -286,7 +300,16 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(followUpFeature, shared);
   await app.register(distributionFeature, shared);
   await app.register(recyclingFeature, shared);
+  await app.register(teamsFeature, shared);
   await app.register(dashboardFeature, { ...shared, now: deps.now });
+  await app.register(agentStatesFeature, { ...shared, agentStates });
+  await app.register(reportsFeature, { ...shared, now: deps.now });
+  await app.register(wallboardFeature, {
+    ...shared,
+    hub: eventHub,
+    now: deps.now,
+    refreshMs: deps.wallboardRefreshMs,
+  });
   await app.register(eventsFeature, { ...shared, hub: eventHub, checkSession });
   await app.register(auditFeature, shared);
   await app.register(webhooksFeature, shared);
