@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { requiredText } from './required-text.ts';
+import { targetMetricSchema, targetPeriodSchema } from './targets.ts';
 
 /**
  * What an assessor is doing, as the wallboard shows it and the reports add it up:
@@ -72,3 +73,65 @@ export function pauseIsLate(status: AgentStatus, now: Date): boolean {
   if (status.state !== 'paused' || limit == null) return false;
   return now.getTime() - new Date(status.since).getTime() > limit * 60_000;
 }
+
+const pauseReasonNameSchema = pauseReasonInputSchema.shape.name;
+const pauseReasonLimitSchema = pauseReasonInputSchema.shape.limitMinutes.removeDefault();
+
+/** A change to a pause reason: its name, its limit, or `active: false` to retire it. */
+export const pauseReasonUpdateSchema = z
+  .strictObject({
+    name: pauseReasonNameSchema.optional(),
+    limitMinutes: pauseReasonLimitSchema.optional(),
+    active: z.boolean({ error: 'Ativo deve ser sim ou não.' }).optional(),
+  })
+  .refine((change) => Object.values(change).some((value) => value !== undefined), {
+    error: 'Informe o que mudar: o nome, o limite ou se o motivo está ativo.',
+  });
+export type PauseReasonUpdate = z.infer<typeof pauseReasonUpdateSchema>;
+
+const positiveId = (message: string) =>
+  z.coerce.number({ error: message }).int({ error: message }).positive({ error: message });
+
+export const pauseReasonIdParamsSchema = z.object({ id: positiveId('Motivo de pausa inválido.') });
+
+export const pauseReasonListSchema = z.object({ reasons: z.array(pauseReasonSchema) });
+export type PauseReasonList = z.infer<typeof pauseReasonListSchema>;
+
+/** *Pausar*: the reason picked from the active ones. */
+export const pauseBodySchema = z.strictObject({
+  reasonId: z
+    .number({ error: 'Escolha o motivo da pausa.' })
+    .int({ error: 'Escolha o motivo da pausa.' })
+    .positive({ error: 'Escolha o motivo da pausa.' }),
+});
+export type PauseBody = z.infer<typeof pauseBodySchema>;
+
+/** *Ligar* or the WhatsApp link: the lead the assessor is calling. */
+export const callBodySchema = z.strictObject({
+  leadId: z
+    .number({ error: 'Lead inválido.' })
+    .int({ error: 'Lead inválido.' })
+    .positive({ error: 'Lead inválido.' }),
+});
+export type CallBody = z.infer<typeof callBodySchema>;
+
+/** The assessor a supervisor acts on. */
+export const agentUserParamsSchema = z.object({
+  userId: z.string().min(1, 'Assessor inválido.').max(64, 'Assessor inválido.'),
+});
+
+/** How far one target has come: the assessor's own or its team's, today or this month. */
+export const targetProgressSchema = z.object({
+  owner: z.enum(['assessor', 'team']),
+  period: targetPeriodSchema,
+  metric: targetMetricSchema,
+  done: z.number().int(),
+  target: z.number().int(),
+});
+export type TargetProgress = z.infer<typeof targetProgressSchema>;
+
+/** GET /api/agent-state: the caller's own state and its targets' progress. */
+export const myAgentStateSchema = agentStatusSchema.extend({
+  progress: z.array(targetProgressSchema),
+});
+export type MyAgentState = z.infer<typeof myAgentStateSchema>;

@@ -105,6 +105,7 @@ describe('the server’s jobs', () => {
       'idempotency-key-purge',
       'overdue-callback-return',
       'undo-purge',
+      'quiet-disconnection',
       'backup-schedule',
     ]);
     const stopped: string[] = [];

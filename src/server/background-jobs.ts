@@ -1,3 +1,4 @@
+import { startQuietDisconnection } from './agent-states/index.ts';
 import { startUndoPurge } from './attempts/index.ts';
 import { startBackupSchedule } from './backups/index.ts';
 import type { Env } from './config/env.ts';
@@ -60,6 +61,10 @@ export function backgroundJobs({
       start: () => startOverdueCallbackReturn({ database, events, timeZone: env.timeZone, log }),
     },
     { name: 'undo-purge', start: () => startUndoPurge({ database, log }) },
+    {
+      name: 'quiet-disconnection',
+      start: () => startQuietDisconnection({ database, events, log }),
+    },
     ...backupJob(database, env, log),
   ];
 }

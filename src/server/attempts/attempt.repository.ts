@@ -12,6 +12,7 @@ import type { AttemptOutcome, LeadStatus } from '../../core/lead-status.ts';
 import type { LeadAction } from '../../core/lead-transitions.ts';
 import type { Channel } from '../../core/leads.ts';
 import { answeredOutcomeKeys } from '../../core/outcomes.ts';
+import { endCallSteps } from '../agent-states/index.ts';
 import { phoneIsBlocked } from '../db/blocked-phones.ts';
 import { prepared } from '../db/database.ts';
 import { leadPhonesJson } from '../db/lead-phones.sql.ts';
@@ -77,6 +78,8 @@ export type RecordedOutcome = {
   currentAttempts: number;
   /** The number dialled is on a block list: the call was not recorded. */
   dialledBlocked: boolean;
+  /** The call ended the assessor's `on_call` state (back to available). */
+  callEnded: boolean;
 } & (
   | (AttemptRow & { leadStatus: LeadStatus; leadAttempts: number })
   | ({ [Column in keyof AttemptRow]: null } & { leadStatus: null; leadAttempts: null })
@@ -251,9 +254,10 @@ export function createAttemptRepository(
             from allowed l join attempt a on true
           ), webhooks as (
             ${callWebhookDeliveries({ attempt: 'attempt', changed: 'changed' })}
-          )
+          ), ${endCallSteps(assessorId)}
           select t.status as "currentStatus", t.attempts as "currentAttempts",
             t.dialled_blocked as "dialledBlocked",
+            exists (select from available_opened) as "callEnded",
             a.lead_name as "leadName", a.no_answer_kind as "noAnswerKind",
             a.lead_phone as "leadPhone", a.id, a.created_at as "createdAt", a.lead_id as "leadId",
             a.assessor_id as "assessorId", u.name as "assessorName", a.outcome, a.channel, a.note,

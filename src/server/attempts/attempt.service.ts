@@ -252,6 +252,7 @@ export function createAttemptService({
         if (recorded.dialledBlocked) throw new AppError('CONFLICT', blockedNumberRefused);
         if (recorded.id !== null) {
           events.publish(transitionEvent(planned.action, { assessorId, leadId }));
+          if (recorded.callEnded) events.publish({ type: 'agent.state', assessorId });
           return recordedResult(recorded);
         }
         if (recorded.currentAttempts !== history.attempts && planning < 3) continue;

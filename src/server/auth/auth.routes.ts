@@ -28,6 +28,8 @@ export interface AuthRoutesOptions {
   throttle: SignInThrottleRepository;
   /** Forgets the sessions this server keeps, once a sign-out or a new password is committed. */
   forgetSessions: () => void;
+  /** Told once a user has signed out. */
+  onSignedOut?: ((userId: string) => Promise<void>) | undefined;
 }
 
 /**
@@ -85,7 +87,7 @@ function tooManyAttempts(seconds: number) {
  */
 export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (
   app,
-  { auth, users, throttle, forgetSessions },
+  { auth, users, throttle, forgetSessions, onSignedOut },
 ) => {
   /** Mails a reset link to an active user, a few per hour at most; nothing otherwise. */
   async function sendResetLink(email: string, headers: Headers) {
@@ -214,6 +216,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (
           actor: { id: session.user.id, email: session.user.email },
           target: { type: 'user', id: session.user.id },
         });
+        await onSignedOut?.(session.user.id);
       }
       return { message: 'Você saiu.' };
     },

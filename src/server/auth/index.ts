@@ -32,6 +32,8 @@ export interface AuthenticationOptions {
   now?: (() => number) | undefined;
   /** The app's log, for better-auth's lines. */
   log: FastifyBaseLogger;
+  /** Told once a user has signed out (the agent states make an assessor disconnected). */
+  onSignedOut?: ((userId: string) => Promise<void>) | undefined;
 }
 
 export interface Authentication {
@@ -78,6 +80,7 @@ export function createAuthentication(options: AuthenticationOptions): Authentica
       users,
       throttle: createSignInThrottleRepository(database.db),
       forgetSessions: cache.forgetAll,
+      onSignedOut: options.onSignedOut,
     });
   };
   return { auth, resolveSession, checkSession, forgetSessions: cache.forgetAll, authFeature };
