@@ -4,8 +4,12 @@ import type { NotificationListener } from '../db/notification-listener.ts';
 export type EventSubscriber = (event: AppEvent) => void;
 
 export interface EventHub {
-  /** Starts listening on the first subscriber; answers the function that unsubscribes. */
-  subscribe(subscriber: EventSubscriber): () => void;
+  /**
+   * Starts listening on the first subscriber; answers the function that unsubscribes. A
+   * subscriber of the server itself (a cache made stale by events) is no open stream, and
+   * says so with `{ stream: false }`.
+   */
+  subscribe(subscriber: EventSubscriber, options?: { stream: boolean }): () => void;
   /** Resolves once the LISTEN is in place, or after timeoutMs if the database is away. */
   whenListening(timeoutMs: number): Promise<boolean>;
   /** The subscribers now: one per open event stream. */
@@ -22,6 +26,7 @@ export function createEventHub(
   log: (message: string) => void = () => {},
 ): EventHub {
   const subscribers = new Set<EventSubscriber>();
+  const streams = new Set<EventSubscriber>();
   let listening = false;
 
   function deliver(payload: string | undefined) {
@@ -44,17 +49,19 @@ export function createEventHub(
   }
 
   return {
-    subscribe(subscriber) {
+    subscribe(subscriber, options = { stream: true }) {
       subscribers.add(subscriber);
+      if (options.stream) streams.add(subscriber);
       if (!listening) {
         listening = true;
         listener.listen(eventChannel, deliver);
       }
       return () => {
         subscribers.delete(subscriber);
+        streams.delete(subscriber);
       };
     },
     whenListening: (timeoutMs) => listener.whenListening(timeoutMs),
-    subscriberCount: () => subscribers.size,
+    subscriberCount: () => streams.size,
   };
 }

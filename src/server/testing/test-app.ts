@@ -99,7 +99,9 @@ export async function createTestApp(
     /** Keep the shipped calling hours instead of the every-hour calendar tests start with. */
     shippedCallingHours?: boolean;
     /** In place of the test app's: a logger to read, a real mailer, the metrics' sources. */
-    deps?: Partial<Pick<AppDeps, 'logger' | 'mailer' | 'metrics' | 'draining'>>;
+    deps?: Partial<
+      Pick<AppDeps, 'logger' | 'mailer' | 'metrics' | 'draining' | 'wallboardRefreshMs'>
+    >;
   } = {},
 ): Promise<TestApp> {
   const database = await createTestDatabase();
