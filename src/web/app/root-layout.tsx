@@ -1,7 +1,8 @@
 import { Box, Container } from '@mantine/core';
 import { lazy, Suspense, useEffect } from 'react';
 import { Outlet, ScrollRestoration, useLocation, useMatches } from 'react-router';
-import { showsHeader } from '../../core/app-routes.ts';
+import { appRoutes, showsHeader } from '../../core/app-routes.ts';
+import { isTvMode } from '../features/wallboard/index.ts';
 import { useCurrentUser } from '../lib/current-user.ts';
 import { LeadsSectionNav } from './header/leads-section-nav.tsx';
 import { inLeadsSection } from './header/navigation-links.ts';
@@ -19,7 +20,7 @@ const AppHeader = lazy(() =>
 const mainContentId = 'conteudo';
 
 export function RootLayout() {
-  const { pathname } = useLocation();
+  const { pathname, search } = useLocation();
   const handle = currentRouteHandle(useMatches());
   const { data: user } = useCurrentUser();
   useSignedOutRedirect(user, handle?.access);
@@ -30,7 +31,9 @@ export function RootLayout() {
     document.title = title;
   }, [title]);
 
-  const withHeader = Boolean(user) && showsHeader(pathname);
+  // The wallboard on a television (/painel?tv=1) fills the screen, with no header.
+  const tv = pathname === appRoutes.wallboard.path && isTvMode(search);
+  const withHeader = Boolean(user) && showsHeader(pathname) && !tv;
 
   return (
     <>
