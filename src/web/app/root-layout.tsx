@@ -2,6 +2,7 @@ import { Box, Container } from '@mantine/core';
 import { lazy, Suspense, useEffect } from 'react';
 import { Outlet, ScrollRestoration, useLocation, useMatches } from 'react-router';
 import { appRoutes, showsHeader } from '../../core/app-routes.ts';
+import { usePresence } from '../features/agent-states/index.ts';
 import { isTvMode } from '../features/wallboard/index.ts';
 import { useCurrentUser } from '../lib/current-user.ts';
 import { LeadsSectionNav } from './header/leads-section-nav.tsx';
@@ -25,6 +26,7 @@ export function RootLayout() {
   const { data: user } = useCurrentUser();
   useSignedOutRedirect(user, handle?.access);
   useLiveEvents(Boolean(user));
+  usePresence(user?.role === 'assessor');
 
   const title = handle?.title ?? 'CCA';
   useEffect(() => {

@@ -1,6 +1,7 @@
 import { type QueryClient, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import type { AppEventType } from '../../core/events.ts';
+import { agentStateKeys } from '../features/agent-states/index.ts';
 import { myLeadKeys } from '../features/assessor-leads/index.ts';
 import { attemptKeys } from '../features/attempts/index.ts';
 import { dashboardKeys } from '../features/dashboard/index.ts';
@@ -29,7 +30,8 @@ const staleKeysByEvent: Record<AppEventType, readonly (readonly string[])[]> = {
     dashboardKeys.all,
     wallboardKeys.all,
   ],
-  'lead.attempted': allLiveKeys,
+  // The assessor's own state and targets: an assessor hears only its own events.
+  'lead.attempted': [...allLiveKeys, agentStateKeys.all],
   'leads.changed': [
     myLeadKeys.all,
     distributionKeys.all,
@@ -39,7 +41,7 @@ const staleKeysByEvent: Record<AppEventType, readonly (readonly string[])[]> = {
     wallboardKeys.all,
   ],
   'leads.imported': [distributionKeys.all, leadKeys.all, dashboardKeys.all],
-  'agent.state': [wallboardKeys.all],
+  'agent.state': [wallboardKeys.all, agentStateKeys.all],
 };
 
 /**

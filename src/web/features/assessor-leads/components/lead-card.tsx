@@ -132,7 +132,12 @@ export function LeadCard({
           </>
         ) : (
           <Group gap="md" wrap="wrap">
-            <Anchor href={`tel:+${digits}`} fw={600} style={{ whiteSpace: 'nowrap' }}>
+            <Anchor
+              href={`tel:+${digits}`}
+              fw={600}
+              style={{ whiteSpace: 'nowrap' }}
+              onClick={() => onDial(lead.phone)}
+            >
               <Group gap={4} wrap="nowrap" component="span">
                 <IconPhone size={16} aria-hidden />
                 {formatBrazilianPhone(lead.phone)}

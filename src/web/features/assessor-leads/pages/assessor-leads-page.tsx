@@ -16,6 +16,7 @@ import { PageTitle } from '../../../components/page-title.tsx';
 import { formatInteger } from '../../../components/pt-br-format.ts';
 import { QueryErrorAlert } from '../../../components/query-error-alert.tsx';
 import { RowsSkeleton } from '../../../components/rows-skeleton.tsx';
+import { AgentStateBar, tellCall } from '../../agent-states/index.ts';
 import { describeCallingStatus } from '../../calling-calendar/index.ts';
 import { useMyLeads } from '../api/get-my-leads.ts';
 import { useRecordAttempt } from '../api/record-attempt.ts';
@@ -213,6 +214,7 @@ export function AssessorLeadsPage() {
       <VisuallyHidden role="status" aria-live="polite">
         {announcement}
       </VisuallyHidden>
+      <AgentStateBar />
       <ConfirmDialog
         opened={blocking !== null}
         title={blockingWords?.title ?? ''}
@@ -293,7 +295,10 @@ export function AssessorLeadsPage() {
                       templateId={whatsApp.templateOf(lead.id)}
                       onTemplate={(templateId) => whatsApp.pick(lead.id, templateId)}
                       dialled={dialledOf(lead)}
-                      onDial={(phone) => setDialledByLead((all) => ({ ...all, [lead.id]: phone }))}
+                      onDial={(phone) => {
+                        tellCall(lead.id);
+                        setDialledByLead((all) => ({ ...all, [lead.id]: phone }));
+                      }}
                       note={notes[lead.id] ?? ''}
                       askingCallback={callbackLeadId === lead.id}
                       timeZone={myLeads.data.today.timeZone}
@@ -301,6 +306,7 @@ export function AssessorLeadsPage() {
                       error={errorByLead?.leadId === lead.id ? errorByLead.message : null}
                       onSelect={() => select(lead.id, false)}
                       onWhatsApp={() => {
+                        tellCall(lead.id);
                         whatsApp.opened(lead.id);
                         setCurrentId(lead.id);
                       }}

@@ -1,0 +1,42 @@
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createUser, launchBrowser, newPage, signIn } from './support/browser.ts';
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(() => browser.close());
+
+const suffix = Date.now().toString(36);
+
+describe('agent states', () => {
+  it('the assessor pauses for lunch, sees the time counting, and comes back to work', async () => {
+    const assessor = {
+      name: `Paula Pausa ${suffix}`,
+      email: `paula-pausa-${suffix}@e2e.test`,
+      password: `senha-da-paula-${suffix}`,
+    };
+    await createUser({ ...assessor, role: 'assessor' });
+    const page = await newPage(browser);
+    await signIn(page, assessor.email, assessor.password);
+    await page.waitForURL((url) => url.pathname === '/colaborador');
+
+    await page.getByRole('button', { name: 'Pausar' }).click();
+    await page.getByRole('menuitem', { name: /^Almoço/ }).click();
+    const banner = page.getByRole('region', { name: 'Pausa' });
+    await banner.getByText(/^Em pausa: Almoço · \d\d:\d\d$/).waitFor();
+    const first = await banner.getByText(/^\d\d:\d\d$/).textContent();
+    await expect.poll(() => banner.getByText(/^\d\d:\d\d$/).textContent()).not.toBe(first);
+    await banner.getByText('Limite: 60 min.').waitFor();
+
+    await banner.getByRole('button', { name: 'Voltar ao trabalho' }).click();
+    await banner.waitFor({ state: 'detached' });
+    await page.getByRole('button', { name: 'Pausar' }).waitFor();
+
+    // The state holds on the server: a reload shows no pause.
+    await page.reload();
+    await page.getByRole('button', { name: 'Pausar' }).waitFor();
+    expect(await page.getByRole('region', { name: 'Pausa' }).count()).toBe(0);
+  });
+});

@@ -1,0 +1,16 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { type PauseReasonInput, pauseReasonSchema } from '../../../../core/agent-states.ts';
+import { apiClient } from '../../../lib/api-client.ts';
+import { pauseReasonKeys } from './agent-state-query-keys.ts';
+
+export function createPauseReason(body: PauseReasonInput) {
+  return apiClient.post('/api/pause-reasons', pauseReasonSchema, body);
+}
+
+export function useCreatePauseReason() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: createPauseReason,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: pauseReasonKeys.all }),
+  });
+}
