@@ -47,6 +47,33 @@ export const targetsInputSchema = z
   .strict();
 export type TargetsInput = z.infer<typeof targetsInputSchema>;
 
+export const targetListSchema = z.object({ targets: z.array(targetSchema) });
+export type TargetList = z.infer<typeof targetListSchema>;
+
+export const targetPeriods = targetPeriodSchema.options;
+export const targetMetrics = targetMetricSchema.options;
+
+/** No target at all: what an owner without rows has, and what the form starts from. */
+export const noTargets: TargetsInput = {
+  day: { accepted: null, calls: null },
+  month: { accepted: null, calls: null },
+};
+
+/** One owner's targets as the form holds them, from its rows (the others' rows are skipped). */
+export function targetsInputOf(targets: readonly Target[]): TargetsInput {
+  const input: TargetsInput = {
+    day: { ...noTargets.day },
+    month: { ...noTargets.month },
+  };
+  for (const target of targets) input[target.period][target.metric] = target.value;
+  return input;
+}
+
+/** The targets' owner in a PUT /api/targets/assessors/{id}. */
+export const targetAssessorParamsSchema = z.object({
+  id: z.string().min(1, 'Assessor inválido.').max(64, 'Assessor inválido.'),
+});
+
 /** "Meta do dia: 12 de 20", the words the wallboard and the assessor's page use. */
 export function targetProgressText(period: TargetPeriod, done: number, target: number): string {
   const format = new Intl.NumberFormat('pt-BR');

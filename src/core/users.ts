@@ -34,6 +34,9 @@ export const userSchema = z.object({
   dailyQuota: z.number().int(),
   hasPassword: z.boolean(),
   createdAt: z.iso.datetime(),
+  /** An assessor's team (null: in none, and for everyone else). */
+  teamId: z.number().int().nullable(),
+  teamName: z.string().nullable(),
 });
 export type User = z.infer<typeof userSchema>;
 

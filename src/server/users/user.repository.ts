@@ -14,6 +14,8 @@ export interface UserRecord {
   dailyQuota: number;
   hasPassword: boolean;
   createdAt: Date;
+  teamId: number | null;
+  teamName: string | null;
 }
 
 export interface NewUser {
@@ -55,19 +57,24 @@ async function insertUser(trx: Transaction<Database>, user: NewUser): Promise<st
 
 export function createUserRepository(db: Kysely<Database>) {
   const selectUsers = () =>
-    db.selectFrom('users as u').select([
-      'u.id',
-      'u.name',
-      'u.email',
-      'u.role',
-      'u.active',
-      'u.daily_quota as dailyQuota',
-      'u.created_at as createdAt',
-      sql<boolean>`exists (
+    db
+      .selectFrom('users as u')
+      .leftJoin('teams as t', 't.id', 'u.team_id')
+      .select([
+        'u.id',
+        'u.name',
+        'u.email',
+        'u.role',
+        'u.active',
+        'u.daily_quota as dailyQuota',
+        'u.created_at as createdAt',
+        'u.team_id as teamId',
+        't.name as teamName',
+        sql<boolean>`exists (
           select 1 from accounts a
           where a.user_id = u.id and a.provider_id = ${credentialProvider} and a.password is not null
         )`.as('hasPassword'),
-    ]);
+      ]);
 
   return {
     list(): Promise<UserRecord[]> {
@@ -124,7 +131,12 @@ export function createUserRepository(db: Kysely<Database>) {
       if (changes.role !== undefined) values.role = changes.role;
       if (changes.active !== undefined) values.active = changes.active;
       if (changes.dailyQuota !== undefined) values.daily_quota = changes.dailyQuota;
+      // Only an assessor is in a team, only a supervisor leads one: a new role leaves them.
+      if (changes.role !== undefined && changes.role !== 'assessor') values.team_id = null;
       await executor.updateTable('users').set(values).where('id', '=', id).execute();
+      if (changes.role !== undefined && changes.role !== 'supervisor') {
+        await executor.deleteFrom('team_supervisors').where('supervisor_id', '=', id).execute();
+      }
     },
 
     /** The user's password hash, or null when they have none yet. */

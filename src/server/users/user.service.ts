@@ -124,6 +124,9 @@ export function createUserService({
         throw new AppError('CONFLICT', 'Você não pode desativar nem rebaixar a sua própria conta.');
       }
       const changed = changedFields(user, changes);
+      // An assessor who takes another role leaves its team, in the same transaction.
+      const leavesTeam =
+        user.teamId !== null && changes.role !== undefined && changes.role !== 'assessor';
       await unitOfWork(audit, async (unit) => {
         if (losesAdmin && (await users.countActiveAdminsLocked(unit.trx)) <= 1) {
           throw new AppError('CONFLICT', 'É preciso manter pelo menos um administrador ativo.');
@@ -142,7 +145,11 @@ export function createUserService({
                 ? 'user.reactivated'
                 : 'user.updated',
           target: { type: 'user', id },
-          details: { email: user.email, changes: changed },
+          details: {
+            email: user.email,
+            changes: changed,
+            ...(leavesTeam ? { leftTeam: user.teamName } : {}),
+          },
         });
       });
       forgetSessions();

@@ -18,3 +18,16 @@ describe("the audit page's words for an export's filters", () => {
     expect(describeValue('filter', { contact: 'no' })).toBe('Contato: Sem contato');
   });
 });
+
+describe("the audit page's words for teams and targets", () => {
+  it('names each target changed and the team fields in Portuguese', () => {
+    expect(labelOf('day.accepted')).toBe('Meta do dia (Aceites)');
+    expect(labelOf('month.calls')).toBe('Meta do mês (Ligações)');
+    expect(describeValue('changes', { 'day.calls': { from: null, to: 120 } })).toBe(
+      'Meta do dia (Ligações): — → 120',
+    );
+    for (const key of ['team', 'supervisors', 'joined', 'left', 'moved', 'leftTeam']) {
+      expect(labelOf(key), key).not.toBe(key);
+    }
+  });
+});

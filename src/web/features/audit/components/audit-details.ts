@@ -9,6 +9,12 @@ import { leadStatusLabels } from '../../../../core/lead-status.ts';
 import { channelLabels } from '../../../../core/leads.ts';
 import { roleLabels } from '../../../../core/roles.ts';
 import {
+  targetMetricLabels,
+  targetMetricSchema,
+  targetPeriodLabels,
+  targetPeriodSchema,
+} from '../../../../core/targets.ts';
+import {
   webhookEventLabels,
   webhookPingEvent,
   webhookPingLabel,
@@ -24,7 +30,18 @@ const targetLabels: Record<string, string> = {
   webhook: 'Webhook',
   message_template: 'Modelo de mensagem',
   api_token: 'Token de API',
+  team: 'Equipe',
 };
+
+/** A target's change, as the teams service names it: `day.accepted` is "Meta do dia (Aceites)". */
+const targetChangeLabels = Object.fromEntries(
+  targetPeriodSchema.options.flatMap((period) =>
+    targetMetricSchema.options.map((metric) => [
+      `${period}.${metric}`,
+      `${targetPeriodLabels[period]} (${targetMetricLabels[metric]})`,
+    ]),
+  ),
+);
 
 /** Every field the server writes in an audit row's details, as the page names it. */
 const detailLabels: Record<string, string> = {
@@ -117,6 +134,13 @@ const detailLabels: Record<string, string> = {
   duplicates: 'Duplicados',
   blocked: 'Bloqueados',
   rejected: 'Recusados',
+  team: 'Equipe',
+  supervisors: 'Supervisores',
+  joined: 'Entraram',
+  left: 'Saíram',
+  moved: 'Vieram de outra equipe',
+  leftTeam: 'Saiu da equipe',
+  ...targetChangeLabels,
   ...retryKeyLabels,
 };
 
