@@ -52,3 +52,16 @@ export function useUserOptions(enabled = true) {
     select: (users) => [...users].sort(byName).map(asOption),
   });
 }
+
+/** Active supervisors, by name, for choosing who leads a team. */
+export function useSupervisorOptions(enabled = true) {
+  return useQuery({
+    ...usersQueryOptions(),
+    enabled,
+    select: (users) =>
+      users
+        .filter((user) => user.role === 'supervisor' && user.active)
+        .sort(byName)
+        .map(asOption),
+  });
+}

@@ -14,7 +14,7 @@ import type { Role } from '../../../../core/roles.ts';
 import { createUserBodySchema, defaultDailyQuota } from '../../../../core/users.ts';
 import { isApiError } from '../../../lib/api-client.ts';
 import { useCreateUser } from '../api/create-user.ts';
-import { roleOptions } from './role-options.ts';
+import { roleOptions, takesDailyQuota } from './role-options.ts';
 
 interface CreateUserFormValues {
   name: string;
@@ -33,9 +33,13 @@ const initialValues: CreateUserFormValues = {
   dailyQuota: defaultDailyQuota,
 };
 
-/** An empty password field means "send the user a link", so it must not reach the API as ''. */
-function toRequestCandidate({ password, ...values }: CreateUserFormValues) {
-  return password === '' ? values : { ...values, password };
+/**
+ * An empty password field means "send the user a link", so it must not reach the API as '';
+ * the daily quota goes only with an assessor, the one role that receives leads.
+ */
+function toRequestCandidate({ password, dailyQuota, ...values }: CreateUserFormValues) {
+  const quota = takesDailyQuota(values.role) ? { dailyQuota } : {};
+  return password === '' ? { ...values, ...quota } : { ...values, ...quota, password };
 }
 
 const validateCandidate = schemaResolver(createUserBodySchema, { sync: true });
@@ -96,15 +100,17 @@ export function CreateUserForm() {
             {...form.getInputProps('email')}
           />
           <NativeSelect label="Perfil" data={roleOptions} {...form.getInputProps('role')} />
-          <NumberInput
-            label="Quantidade diária"
-            description="Quantos leads a pessoa recebe por dia na distribuição."
-            min={0}
-            max={1000}
-            allowDecimal={false}
-            allowNegative={false}
-            {...form.getInputProps('dailyQuota')}
-          />
+          {takesDailyQuota(form.values.role) ? (
+            <NumberInput
+              label="Quantidade diária"
+              description="Quantos leads a pessoa recebe por dia na distribuição."
+              min={0}
+              max={1000}
+              allowDecimal={false}
+              allowNegative={false}
+              {...form.getInputProps('dailyQuota')}
+            />
+          ) : null}
           <PasswordInput
             label="Senha (opcional)"
             description="Deixe em branco para que a pessoa receba por e-mail um link para criar a própria senha."

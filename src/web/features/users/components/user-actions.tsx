@@ -1,4 +1,4 @@
-import { Button, Menu } from '@mantine/core';
+import { Button, Menu, NativeSelect } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import {
   IconAdjustments,
@@ -10,13 +10,14 @@ import {
   IconUserOff,
 } from '@tabler/icons-react';
 import { useState } from 'react';
-import { roleLabels } from '../../../../core/roles.ts';
+import { type Role, roleLabels } from '../../../../core/roles.ts';
 import type { UpdateUserBody, User } from '../../../../core/users.ts';
 import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
 import { useSendPasswordResetLink } from '../api/send-password-reset-link.ts';
 import { useUnlockSignIn } from '../api/unlock-sign-in.ts';
 import { useUpdateUser } from '../api/update-user.ts';
 import { DailyQuotaDialog } from './daily-quota-dialog.tsx';
+import { roleOptions, takesDailyQuota } from './role-options.ts';
 
 export interface UserActionsProps {
   user: User;
@@ -31,7 +32,8 @@ export function UserActions({ user, isCurrentUser }: UserActionsProps) {
   const updateUser = useUpdateUser();
   const sendResetLink = useSendPasswordResetLink();
   const unlockSignIn = useUnlockSignIn();
-  const otherRole = user.role === 'admin' ? 'assessor' : 'admin';
+  const otherRoles = roleOptions.filter((option) => option.value !== user.role);
+  const [newRole, setNewRole] = useState<Role>(otherRoles[0]?.value ?? 'assessor');
   const closeDialog = () => setOpenDialog(null);
 
   function applyChanges(changes: UpdateUserBody, successMessage: string) {
@@ -98,18 +100,23 @@ export function UserActions({ user, isCurrentUser }: UserActionsProps) {
           </Button>
         </Menu.Target>
         <Menu.Dropdown>
-          <Menu.Item
-            leftSection={<IconAdjustments size={16} aria-hidden />}
-            onClick={() => setOpenDialog('dailyQuota')}
-          >
-            Alterar quantidade diária
-          </Menu.Item>
+          {takesDailyQuota(user.role) ? (
+            <Menu.Item
+              leftSection={<IconAdjustments size={16} aria-hidden />}
+              onClick={() => setOpenDialog('dailyQuota')}
+            >
+              Alterar quantidade diária
+            </Menu.Item>
+          ) : null}
           <Menu.Item
             leftSection={<IconUserCog size={16} aria-hidden />}
             disabled={isCurrentUser}
-            onClick={() => setOpenDialog('role')}
+            onClick={() => {
+              setNewRole(otherRoles[0]?.value ?? 'assessor');
+              setOpenDialog('role');
+            }}
           >
-            {`Mudar perfil para ${roleLabels[otherRole]}`}
+            Mudar perfil
           </Menu.Item>
           <Menu.Item
             leftSection={<IconMailForward size={16} aria-hidden />}
@@ -157,17 +164,28 @@ export function UserActions({ user, isCurrentUser }: UserActionsProps) {
         <ConfirmDialog
           opened
           title="Mudar perfil"
-          message={`${user.name} passará a ter o perfil ${roleLabels[otherRole]}.`}
+          message={
+            user.role === 'assessor' && user.teamName !== null
+              ? `${user.name} passará a ter o perfil escolhido e sairá da equipe "${user.teamName}".`
+              : `${user.name} passará a ter o perfil escolhido.`
+          }
           confirmLabel="Mudar perfil"
           loading={updateUser.isPending}
           onClose={closeDialog}
           onConfirm={() =>
             applyChanges(
-              { role: otherRole },
-              `Perfil de ${user.name} alterado para ${roleLabels[otherRole]}.`,
+              { role: newRole },
+              `Perfil de ${user.name} alterado para ${roleLabels[newRole]}.`,
             )
           }
-        />
+        >
+          <NativeSelect
+            label="Novo perfil"
+            data={otherRoles}
+            value={newRole}
+            onChange={(event) => setNewRole(event.currentTarget.value as Role)}
+          />
+        </ConfirmDialog>
       ) : null}
       {openDialog === 'deactivate' ? (
         <ConfirmDialog

@@ -2,6 +2,7 @@ import { Badge, Group, Table, Text } from '@mantine/core';
 import { roleLabels } from '../../../../core/roles.ts';
 import type { User } from '../../../../core/users.ts';
 import { useNarrowScreen } from '../../../lib/narrow-screen.ts';
+import { takesDailyQuota } from './role-options.ts';
 import { UserActions } from './user-actions.tsx';
 
 export interface UsersTableProps {
@@ -10,6 +11,15 @@ export interface UsersTableProps {
 }
 
 const quotaFormatter = new Intl.NumberFormat('pt-BR');
+
+/** "Assessor · Equipe Norte": an assessor's team beside its role. */
+const roleText = (user: User) =>
+  user.role === 'assessor' && user.teamName !== null
+    ? `${roleLabels[user.role]} · ${user.teamName}`
+    : roleLabels[user.role];
+
+const quotaText = (user: User) =>
+  takesDailyQuota(user.role) ? quotaFormatter.format(user.dailyQuota) : '—';
 
 function UserName({ user, isCurrentUser }: { user: User; isCurrentUser: boolean }) {
   return (
@@ -71,8 +81,9 @@ export function UsersTable({ users, currentUserId }: UsersTableProps) {
                   </Text>
                   <Group gap={6} mt={4}>
                     <ActiveBadge user={user} />
-                    <Text size="xs">
-                      {roleLabels[user.role]} · {quotaFormatter.format(user.dailyQuota)} por dia
+                    <Text size="xs" style={{ overflowWrap: 'anywhere' }}>
+                      {roleText(user)}
+                      {takesDailyQuota(user.role) ? ` · ${quotaText(user)} por dia` : ''}
                     </Text>
                   </Group>
                 </Table.Td>
@@ -114,11 +125,11 @@ export function UsersTable({ users, currentUserId }: UsersTableProps) {
                     {user.email}
                   </Text>
                 </Table.Td>
-                <Table.Td>{roleLabels[user.role]}</Table.Td>
+                <Table.Td style={{ overflowWrap: 'anywhere' }}>{roleText(user)}</Table.Td>
                 <Table.Td>
                   <ActiveBadge user={user} />
                 </Table.Td>
-                <Table.Td ta="right">{quotaFormatter.format(user.dailyQuota)}</Table.Td>
+                <Table.Td ta="right">{quotaText(user)}</Table.Td>
                 <Table.Td>
                   <UserActions user={user} isCurrentUser={isCurrentUser} />
                 </Table.Td>
