@@ -120,6 +120,7 @@ const sessionCookieSecurity = { sessionCookie: [] as string[] };
 function securityOf(access: RouteAccess | undefined, tokenScope: ApiScope | undefined) {
   const token = tokenScope ? [{ apiToken: [tokenScope] }] : [];
   if (access === 'admin') return [{ sessionCookie: ['admin'] }, ...token];
+  if (access === 'floor') return [{ sessionCookie: ['admin', 'supervisor'] }, ...token];
   if (access === 'signedIn') return [sessionCookieSecurity, ...token];
   return token;
 }

@@ -25,7 +25,10 @@ import { callWebhookDeliveries } from '../webhooks/index.ts';
 const _literals = (statuses: readonly LeadStatus[]) =>
   sql.join(statuses.map((status) => sql.lit(status)));
 
-export type AttemptFilter = z.output<typeof attemptFilterSchema>;
+/** The list's filter; `assessors` narrows it to a supervisor's assessors' calls (decision 041). */
+export type AttemptFilter = z.output<typeof attemptFilterSchema> & {
+  assessors?: readonly string[] | undefined;
+};
 
 /** The actions a call applies: its outcome, or what its retry rule does after the last try. */
 export type CallAction = Extract<
@@ -128,6 +131,9 @@ export interface AttemptExportRow extends AttemptRow {
 function attemptCondition(filter: AttemptFilter, local: LocalTime): RawBuilder<SqlBool> {
   const conditions: RawBuilder<SqlBool>[] = [];
   if (filter.assessor) conditions.push(sql<SqlBool>`a.assessor_id = ${filter.assessor}`);
+  if (filter.assessors) {
+    conditions.push(sql<SqlBool>`a.assessor_id = any(${filter.assessors}::text[])`);
+  }
   if (filter.outcome) conditions.push(sql<SqlBool>`a.outcome = ${filter.outcome}`);
   if (filter.contact) {
     const contact = sql<SqlBool>`a.outcome = any(${[...answeredOutcomeKeys]}::text[])`;

@@ -15,7 +15,9 @@ import { errorBodySchema } from '../../core/errors.ts';
 import { leadIdParamsSchema } from '../../core/leads.ts';
 import { filterForAudit } from '../audit/index.ts';
 import { sendSpreadsheet } from '../export/index.ts';
+import type { SessionUser } from '../http/access.ts';
 import { sendJsonText } from '../http/json-text.ts';
+import type { AssessorScopeOf } from '../teams/index.ts';
 import type { AttemptService } from './attempt.service.ts';
 import { attemptExportLayout } from './attempt-export.ts';
 
@@ -23,7 +25,11 @@ export const attemptRoutes: FastifyPluginAsyncZod<{
   attemptService: AttemptService;
   /** The call centre's zone: exports are named for its date and time. */
   timeZone: string;
-}> = async (app, { attemptService, timeZone }) => {
+  assessorScope: AssessorScopeOf;
+}> = async (app, { attemptService, timeZone, assessorScope }) => {
+  /** The caller and whose calls it reaches: one small query for a supervisor, none else. */
+  const callerOf = async (user: SessionUser) => ({ ...user, scope: await assessorScope(user) });
+
   app.get(
     '/api/my-leads',
     {
@@ -93,7 +99,7 @@ export const attemptRoutes: FastifyPluginAsyncZod<{
         response: { 200: attemptPageSchema, 400: errorBodySchema },
       },
     },
-    async (request) => attemptService.list(request.user, request.query),
+    async (request) => attemptService.list(await callerOf(request.user), request.query),
   );
 
   app.get(
@@ -108,6 +114,7 @@ export const attemptRoutes: FastifyPluginAsyncZod<{
     },
     async (request, reply) => {
       const { format, ...filter } = request.query;
+      const caller = await callerOf(request.user);
       await request.audit({
         action: 'export.attempts',
         details: { format, filter: filterForAudit(filter) },
@@ -116,7 +123,7 @@ export const attemptRoutes: FastifyPluginAsyncZod<{
         format,
         timeZone,
         fileNamePrefix: 'ligacoes',
-        chunks: attemptService.exportRows(request.user, filter),
+        chunks: attemptService.exportRows(caller, filter),
         layout: attemptExportLayout,
       });
     },

@@ -29,6 +29,7 @@ import { AppError } from '../http/app-error.ts';
 import { isoTime } from '../http/iso-time.ts';
 import { decodeCursor, encodeCursor } from '../http/keyset-cursor.ts';
 import { transitionEvent } from '../lead-transitions/index.ts';
+import { type AssessorScope, scopeIds } from '../teams/index.ts';
 import type {
   AttemptFilter,
   AttemptRepository,
@@ -44,17 +45,20 @@ import type { OutcomeUndoRepository } from './outcome-undo.repository.ts';
 /** Seconds an undo is still taken after the page stops offering it. */
 const undoMarginSeconds = 5;
 
-/** Who is asking: an assessor only ever sees their own calls, whatever filter they send. */
+/**
+ * Who is asking, and whose calls it reaches (`scope`, decision 041): an assessor only ever
+ * sees its own calls, a supervisor its teams' assessors', whatever filter they send.
+ */
 export interface Caller {
   id: string;
   role: Role;
+  scope: AssessorScope;
 }
 
-export function scopeFilter<F extends { assessor?: string | undefined }>(
-  filter: F,
-  caller: Caller,
-) {
-  return caller.role === 'admin' ? filter : { ...filter, assessor: caller.id };
+export function scopeFilter(filter: AttemptFilter, caller: Caller): AttemptFilter {
+  if (caller.role === 'admin' || caller.scope === 'all') return filter;
+  if (caller.role === 'assessor') return { ...filter, assessor: caller.id };
+  return { ...filter, assessors: scopeIds(caller.scope) };
 }
 
 export function toAttemptRecord(row: AttemptRow): AttemptRecord {

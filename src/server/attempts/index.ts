@@ -9,7 +9,7 @@ import { createOutcomeUndoRepository } from './outcome-undo.repository.ts';
 /** The assessor's day and the call records: /api/my-leads, recording calls, /api/attempts. */
 export const attemptsFeature: FastifyPluginAsync<FeatureOptions> = async (
   app,
-  { database, timeZone, events },
+  { database, timeZone, events, assessorScope },
 ) => {
   const attemptService = createAttemptService({
     attempts: createAttemptRepository(database.db, timeZone, database.reads),
@@ -17,7 +17,7 @@ export const attemptsFeature: FastifyPluginAsync<FeatureOptions> = async (
     undos: createOutcomeUndoRepository(database.db),
     events,
   });
-  await app.register(attemptRoutes, { attemptService, timeZone });
+  await app.register(attemptRoutes, { attemptService, timeZone, assessorScope });
 };
 
 export { type CallAction, createAttemptRepository } from './attempt.repository.ts';

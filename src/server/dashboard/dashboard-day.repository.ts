@@ -17,30 +17,38 @@ export interface TodayCallsRow {
 
 const workableList = sql.join(workableStatuses.map((status) => sql.lit(status)));
 
+/** Every row, or those of some assessors (`ids`, a supervisor's) in the column given. */
+const among = (column: string, ids: readonly string[] | undefined) =>
+  ids === undefined ? sql`true` : sql`${sql.ref(column)} = any(${ids}::text[])`;
+
 /**
  * What the day's lists hold and how today's calls went hour by hour and by origin. Each reads
- * an index's range: the owners' lists by status, today's calls by their time.
+ * an index's range: the owners' lists by status, today's calls by their time. With `ids`,
+ * only those assessors' lists and calls.
  */
 export function createDashboardDayRepository(reads: () => Kysely<Database>) {
   return {
     /** Leads in assessors' lists still to call, and how many of them came today. */
-    async backlog(todayStart: Date): Promise<{ today: number; total: number }> {
+    async backlog(
+      todayStart: Date,
+      ids?: readonly string[],
+    ): Promise<{ today: number; total: number }> {
       const result = await sql<{ today: number; total: number }>`
         select coalesce(count(*) filter (where assigned_at >= ${todayStart}), 0)::int as today,
           count(*)::int as total
         from leads
-        where owner_id is not null and status in (${workableList})
+        where owner_id is not null and status in (${workableList}) and ${among('owner_id', ids)}
       `.execute(reads());
       return result.rows[0] ?? { today: 0, total: 0 };
     },
 
     /** Call-backs whose agreed time has passed: in the owners' call-back index. */
-    async overdueCallbacks(now: Date): Promise<number> {
+    async overdueCallbacks(now: Date, ids?: readonly string[]): Promise<number> {
       const result = await sql<{ overdue: number }>`
         select count(*)::int as overdue
         from leads
         where status = ${sql.lit(callbackOutcomeKey)} and owner_id is not null
-          and callback_at < ${now}
+          and callback_at < ${now} and ${among('owner_id', ids)}
       `.execute(reads());
       return result.rows[0]?.overdue ?? 0;
     },
@@ -51,7 +59,12 @@ export function createDashboardDayRepository(reads: () => Kysely<Database>) {
      * and the contacts by their lead's origin (a lead sent through a token has no import
      * batch). Only a contact's lead is looked up: the conversion needs no other.
      */
-    async todayCalls(start: Date, end: Date, timeZone: string): Promise<TodayCallsRow[]> {
+    async todayCalls(
+      start: Date,
+      end: Date,
+      timeZone: string,
+      ids?: readonly string[],
+    ): Promise<TodayCallsRow[]> {
       return reads()
         .transaction()
         .execute(async (trx) => {
@@ -70,6 +83,7 @@ export function createDashboardDayRepository(reads: () => Kysely<Database>) {
               count(*) filter (where a.outside_window_reason is not null)::int as "outOfHours"
             from lead_attempts a
             where a.created_at >= ${start} and a.created_at < ${end}
+              and ${among('a.assessor_id', ids)}
             group by 1, 2
           `.execute(trx);
           return result.rows;

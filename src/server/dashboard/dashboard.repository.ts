@@ -164,20 +164,49 @@ export function createDashboardRepository(
       return result.rows;
     },
 
-    /** Leads handed out by the distributions made between `start` and `end`. */
-    async distributedBetween(start: Date, end: Date): Promise<number> {
-      const result = await sql<{ assigned: number }>`
+    /**
+     * Leads handed out by the distributions made between `start` and `end`; with `ids`, only
+     * those handed to these assessors (a supervisor's).
+     */
+    async distributedBetween(start: Date, end: Date, ids?: readonly string[]): Promise<number> {
+      const result =
+        ids === undefined
+          ? await sql<{ assigned: number }>`
         select coalesce(sum(assigned), 0)::bigint as assigned
         from distributions where created_at >= ${start} and created_at < ${end}
+      `.execute(reads())
+          : await sql<{ assigned: number }>`
+        select coalesce(sum(s.assigned), 0)::bigint as assigned
+        from distributions d join distribution_shares s on s.distribution_id = d.id
+        where d.created_at >= ${start} and d.created_at < ${end}
+          and s.assessor_id = any(${ids}::text[])
       `.execute(reads());
       return result.rows[0]?.assigned ?? 0;
+    },
+
+    /** A supervisor's `attemptsByDay`: its assessors' calls, from their daily counts. */
+    async assessorAttemptsByDay(firstDay: string, lastDay: string, ids: readonly string[]) {
+      const result = await sql<{
+        day: string;
+        outcome: AttemptOutcome;
+        attempts: number;
+        rows: number;
+      }>`
+        select to_char(day, 'YYYY-MM-DD') as day, outcome, sum(attempts)::bigint as attempts,
+          count(*)::int as rows
+        from attempt_daily_count_deltas
+        where day between ${firstDay}::date and ${lastDay}::date
+          and assessor_id = any(${ids}::text[])
+        group by day, outcome
+      `.execute(reads());
+      return result.rows;
     },
 
     /**
      * Active assessors, and inactive ones who received or called in the period, with their
      * figures of the period.
      */
-    async assessors(bounds: DayBounds): Promise<AssessorRow[]> {
+    async assessors(bounds: DayBounds, ids?: readonly string[]): Promise<AssessorRow[]> {
       const result = await sql<AssessorRow>`
         select u.id, u.name, u.active, u.daily_quota as "dailyQuota",
           coalesce(d.distributed, 0)::int as distributed,
@@ -213,6 +242,7 @@ export function createDashboardRepository(
           select max(created_at) as at from lead_attempts where assessor_id = u.id
         ) last_call on true
         where u.role = 'assessor' and (u.active or d.distributed > 0 or a.calls <> 0)
+          and ${ids === undefined ? sql`true` : sql`u.id = any(${ids}::text[])`}
         order by u.name, u.id
       `.execute(reads());
       return result.rows;

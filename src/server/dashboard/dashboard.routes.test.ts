@@ -23,7 +23,7 @@ describe('GET /api/dashboard', () => {
   it('is described in the OpenAPI document', async () => {
     const document = (await context.t.app.inject({ url: '/api/openapi.json' })).json();
     const operation = document.paths['/api/dashboard'].get;
-    expect(operation.security).toEqual([{ sessionCookie: ['admin'] }]);
+    expect(operation.security).toEqual([{ sessionCookie: ['admin', 'supervisor'] }]);
     expect(operation.responses['200'].content['application/json'].schema.properties).toHaveProperty(
       'attemptsByDay',
     );

@@ -1,14 +1,17 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { dashboardQuerySchema, dashboardSchema } from '../../core/dashboard.ts';
+import type { AssessorScopeOf } from '../teams/index.ts';
 import type { DashboardService } from './dashboard.service.ts';
 
+/** An administrator's figures are everyone's; a supervisor's, its teams' (decision 041). */
 export const dashboardRoutes: FastifyPluginAsyncZod<{
   dashboardService: DashboardService;
-}> = async (app, { dashboardService }) => {
+  assessorScope: AssessorScopeOf;
+}> = async (app, { dashboardService, assessorScope }) => {
   app.get(
     '/api/dashboard',
     {
-      config: { access: 'admin' },
+      config: { access: 'floor' },
       schema: {
         tags: ['dashboard'],
         summary:
@@ -17,6 +20,7 @@ export const dashboardRoutes: FastifyPluginAsyncZod<{
         response: { 200: dashboardSchema },
       },
     },
-    async (request) => dashboardService.read(request.query.range),
+    async (request) =>
+      dashboardService.read(request.query.range, await assessorScope(request.user)),
   );
 };

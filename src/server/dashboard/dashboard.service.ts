@@ -12,6 +12,7 @@ import {
 } from '../../core/dashboard.ts';
 import { attemptOutcomes, leadStatuses } from '../../core/lead-status.ts';
 import { acceptedOutcomeKey, answeredOutcomeKeys } from '../../core/outcomes.ts';
+import { type AssessorScope, scopeIds } from '../teams/index.ts';
 import type { DashboardRepository } from './dashboard.repository.ts';
 import type { DashboardDayRepository } from './dashboard-day.repository.ts';
 
@@ -67,10 +68,19 @@ export function createDashboardService(deps: DashboardServiceDeps) {
     /** Brings the daily call counts to the configured zone; run once at start-up. */
     syncTimeZone: () => dashboard.syncTimeZone(timeZone),
 
-    async read(rangeKey: DashboardRangeKey = 'today'): Promise<Dashboard> {
+    /**
+     * The figures; a supervisor's (`scope`) are its teams' assessors': their rows, calls,
+     * contacts, aceites, call-backs, lists and the leads handed to them. The leads by status
+     * and the pool are the whole call centre's, the same for everyone who reads them.
+     */
+    async read(
+      rangeKey: DashboardRangeKey = 'today',
+      scope: AssessorScope = 'all',
+    ): Promise<Dashboard> {
       const generatedAt = new Date(now());
       const range = dashboardRanges[rangeKey];
       const bounds = await dashboard.dayBounds(generatedAt, timeZone, chartDays, range);
+      const ids = scope === 'all' ? undefined : scopeIds(scope);
       const [
         status,
         attemptRows,
@@ -82,13 +92,15 @@ export function createDashboardService(deps: DashboardServiceDeps) {
         todayCalls,
       ] = await Promise.all([
         dashboard.statusCounts(),
-        dashboard.attemptsByDay(bounds.firstChartDay, bounds.today),
-        dashboard.distributedBetween(bounds.start, bounds.end),
-        dashboard.distributedBetween(bounds.rangeStart, bounds.rangeEnd),
-        dashboard.assessors(bounds),
-        deps.day.backlog(bounds.start),
-        deps.day.overdueCallbacks(generatedAt),
-        deps.day.todayCalls(bounds.start, bounds.end, timeZone),
+        ids === undefined
+          ? dashboard.attemptsByDay(bounds.firstChartDay, bounds.today)
+          : dashboard.assessorAttemptsByDay(bounds.firstChartDay, bounds.today, ids),
+        dashboard.distributedBetween(bounds.start, bounds.end, ids),
+        dashboard.distributedBetween(bounds.rangeStart, bounds.rangeEnd, ids),
+        dashboard.assessors(bounds, ids),
+        deps.day.backlog(bounds.start, ids),
+        deps.day.overdueCallbacks(generatedAt, ids),
+        deps.day.todayCalls(bounds.start, bounds.end, timeZone, ids),
       ]);
       // Rows beyond one per sum are what a compaction would fold.
       const foldable =

@@ -13,7 +13,7 @@ export interface DashboardFeatureOptions extends FeatureOptions {
 /** The admin's dashboard: /api/dashboard, read from summaries the database keeps exact. */
 export const dashboardFeature: FastifyPluginAsync<DashboardFeatureOptions> = async (
   app,
-  { database, timeZone, now },
+  { database, timeZone, now, assessorScope },
 ) => {
   const dashboardService = createDashboardService({
     dashboard: createDashboardRepository(database.db, database.reads),
@@ -22,5 +22,5 @@ export const dashboardFeature: FastifyPluginAsync<DashboardFeatureOptions> = asy
     ...(now ? { now } : {}),
   });
   await dashboardService.syncTimeZone();
-  await app.register(dashboardRoutes, { dashboardService });
+  await app.register(dashboardRoutes, { dashboardService, assessorScope });
 };

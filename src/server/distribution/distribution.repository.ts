@@ -44,12 +44,14 @@ export type DistributionStatements = ReturnType<typeof statements>;
 function statements(db: Kysely<Database>, { startOfToday }: LocalTime) {
   const distributable = [...distributableStatuses];
   return {
-    async activeAssessors() {
+    /** The active assessors, or those of them among `ids` (a supervisor's). */
+    async activeAssessors(ids?: readonly string[]) {
       return db
         .selectFrom('users')
         .select(['id', 'name', 'daily_quota as dailyQuota'])
         .where('role', '=', 'assessor')
         .where('active', '=', true)
+        .$if(ids !== undefined, (query) => query.where('id', 'in', ids ?? []))
         .orderBy('name')
         .orderBy('id')
         .execute();
@@ -198,7 +200,8 @@ function statements(db: Kysely<Database>, { startOfToday }: LocalTime) {
      * the figure does not shrink as leads are worked or closed), how many leads they recorded
      * an outcome on today, and what is still to work, from earlier days and in all.
      */
-    async assessorLoads() {
+    /** Each active assessor's lists and today's share, or those of `ids` only. */
+    async assessorLoads(ids?: readonly string[]) {
       const result = await sql<{
         id: string;
         name: string;
@@ -232,6 +235,7 @@ function statements(db: Kysely<Database>, { startOfToday }: LocalTime) {
           where l.owner_id = u.id and l.status = any(${[...workableStatuses]}::text[])
         ) p
         where u.role = 'assessor' and u.active
+          and ${ids === undefined ? sql`true` : sql`u.id = any(${ids}::text[])`}
         order by u.name, u.id
       `.execute(db);
       return result.rows;
@@ -268,11 +272,13 @@ function statements(db: Kysely<Database>, { startOfToday }: LocalTime) {
       return result.rows;
     },
 
-    async recentResults(limit: number) {
+    /** The last distributions' results, or only those `createdBy` made. */
+    async recentResults(limit: number, createdBy?: string) {
       const rows = await db
         .selectFrom('distributions')
         .select('result')
         .where('result', 'is not', null)
+        .$if(createdBy !== undefined, (query) => query.where('created_by', '=', createdBy ?? ''))
         .orderBy('id', 'desc')
         .limit(limit)
         .execute();

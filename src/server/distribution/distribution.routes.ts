@@ -7,17 +7,20 @@ import {
 } from '../../core/distribution.ts';
 import { errorBodySchema } from '../../core/errors.ts';
 import { AppError } from '../http/app-error.ts';
+import type { AssessorScopeOf } from '../teams/index.ts';
 import type { DistributionService } from './distribution.service.ts';
 
 const idempotencyKeySchema = z.string().trim().min(1).max(200).optional();
 
+/** An administrator distributes to every assessor; a supervisor to its teams' (decision 041). */
 export const distributionRoutes: FastifyPluginAsyncZod<{
   distributionService: DistributionService;
-}> = async (app, { distributionService }) => {
+  assessorScope: AssessorScopeOf;
+}> = async (app, { distributionService, assessorScope }) => {
   app.get(
     '/api/distributions/overview',
     {
-      config: { access: 'admin' },
+      config: { access: 'floor' },
       schema: {
         tags: ['distributions'],
         summary:
@@ -25,13 +28,14 @@ export const distributionRoutes: FastifyPluginAsyncZod<{
         response: { 200: distributionOverviewSchema },
       },
     },
-    async () => distributionService.overview(),
+    async (request) =>
+      distributionService.overview(await assessorScope(request.user), request.user),
   );
 
   app.post(
     '/api/distributions',
     {
-      config: { access: 'admin' },
+      config: { access: 'floor' },
       schema: {
         tags: ['distributions'],
         summary:
@@ -41,6 +45,7 @@ export const distributionRoutes: FastifyPluginAsyncZod<{
           200: distributionResultSchema,
           201: distributionResultSchema,
           400: errorBodySchema,
+          403: errorBodySchema,
         },
       },
     },
@@ -57,6 +62,7 @@ export const distributionRoutes: FastifyPluginAsyncZod<{
         request.user,
         key.data,
         request.audit,
+        await assessorScope(request.user),
       );
       return reply.code(replayed ? 200 : 201).send(result);
     },

@@ -12,6 +12,7 @@ import type { CallingCalendarRepository } from '../calling-calendar/index.ts';
 import type { RunUnitOfWork } from '../db/unit-of-work.ts';
 import { AppError } from '../http/app-error.ts';
 import { transitionEvent } from '../lead-transitions/index.ts';
+import { type AssessorScope, scopeHolds, scopeIds } from '../teams/index.ts';
 import { assignLeads } from './allocation.ts';
 import type {
   DistributionRepository,
@@ -57,14 +58,16 @@ export function createDistributionService(deps: {
 }) {
   const { distributions, calendars, unitOfWork } = deps;
 
-  /** Who asked for how many; only active assessors may receive. */
+  /** Who asked for how many; only active assessors (of the scope) may receive. */
   async function wantedOf(
     repository: DistributionStatements,
     request: DistributionRequestBody,
+    scope: AssessorScope,
   ): Promise<Wanted[]> {
     if (request.each !== undefined) {
       const each = request.each;
-      return (await repository.activeAssessors()).map((assessor) => ({
+      const members = scope === 'all' ? undefined : scopeIds(scope);
+      return (await repository.activeAssessors(members)).map((assessor) => ({
         assessorId: assessor.id,
         assessorName: assessor.name,
         requested: each,
@@ -87,13 +90,22 @@ export function createDistributionService(deps: {
   }
 
   return {
-    async overview(): Promise<DistributionOverview> {
+    /**
+     * The page's figures. A supervisor sees its teams' assessors and the distributions it made
+     * itself; the pool (what is left to hand out, by batch and origin) is everyone's, and the
+     * same for all.
+     */
+    async overview(
+      scope: AssessorScope = 'all',
+      caller?: SessionUser,
+    ): Promise<DistributionOverview> {
+      const narrowed = scope !== 'all';
       const [assessors, pool, batches, sources, recent] = await Promise.all([
-        distributions.assessorLoads(),
+        distributions.assessorLoads(narrowed ? scopeIds(scope) : undefined),
         distributions.poolCounts(),
         distributions.availableByBatch(),
         distributions.availableBySource(),
-        distributions.recentResults(recentCount),
+        distributions.recentResults(recentCount, narrowed ? caller?.id : undefined),
       ]);
       return { assessors, pool, batches, sources, recent };
     },
@@ -107,10 +119,20 @@ export function createDistributionService(deps: {
       admin: SessionUser,
       idempotencyKey: string | undefined,
       audit: AuditTrail,
+      scope: AssessorScope = 'all',
     ): Promise<{ result: DistributionResult; replayed: boolean }> {
+      // A supervisor hands leads to its teams' assessors only: naming anyone else refuses
+      // the whole distribution before anything is claimed.
+      const outsider = Object.keys(request.perAssessor ?? {}).some((id) => !scopeHolds(scope, id));
+      if (outsider) {
+        throw new AppError(
+          'FORBIDDEN',
+          'Você só distribui leads para os assessores das suas equipes.',
+        );
+      }
       const result = await unitOfWork(audit, async (unit) => {
         const repository = distributions.within(unit.trx);
-        const wanted = await wantedOf(repository, request);
+        const wanted = await wantedOf(repository, request, scope);
         const requested = wanted.reduce((sum, share) => sum + share.requested, 0);
         const claimed = await repository.claim({
           createdBy: admin.id,

@@ -8,14 +8,14 @@ import { createDistributionService } from './distribution.service.ts';
 /** The daily distribution: /api/distributions and its overview. */
 export const distributionFeature: FastifyPluginAsync<FeatureOptions> = async (
   app,
-  { database, timeZone, unitOfWork },
+  { database, timeZone, unitOfWork, assessorScope },
 ) => {
   const distributionService = createDistributionService({
     distributions: createDistributionRepository(database.db, timeZone),
     calendars: createCallingCalendarRepository(database.db),
     unitOfWork,
   });
-  await app.register(distributionRoutes, { distributionService });
+  await app.register(distributionRoutes, { distributionService, assessorScope });
 };
 
 export { createDistributionRepository } from './distribution.repository.ts';

@@ -5,7 +5,10 @@ import { acceptedOutcomeKey } from '../../core/outcomes.ts';
 import { type LocalTime, localTime } from '../db/local-time.ts';
 import type { Database } from '../db/schema.ts';
 
-export type FollowUpFilter = Omit<z.output<typeof followUpExportQuerySchema>, 'format'>;
+/** The list's filter; `owners` narrows it to a supervisor's assessors' leads (decision 041). */
+export type FollowUpFilter = Omit<z.output<typeof followUpExportQuerySchema>, 'format'> & {
+  owners?: readonly string[] | undefined;
+};
 
 export interface FollowUpRow {
   id: number;
@@ -37,6 +40,7 @@ const accepted = sql.lit(acceptedOutcomeKey);
 function followUpCondition(filter: FollowUpFilter, local: LocalTime): RawBuilder<SqlBool> {
   const conditions: RawBuilder<SqlBool>[] = [sql<SqlBool>`l.status = ${accepted}`];
   if (filter.assessor) conditions.push(sql<SqlBool>`l.owner_id = ${filter.assessor}`);
+  if (filter.owners) conditions.push(sql<SqlBool>`l.owner_id = any(${filter.owners}::text[])`);
   if (filter.from) {
     conditions.push(sql<SqlBool>`l.status_changed_at >= ${local.dayStart(filter.from)}`);
   }
@@ -99,11 +103,15 @@ export function createFollowUpRepository(db: Kysely<Database>, timeZone: string)
       ).executeTakeFirst() as Promise<FollowUpRow | undefined>;
     },
 
-    /** Sets (keeping the first date) or clears the mark; false when the lead is not `green`. */
+    /**
+     * Sets (keeping the first date) or clears the mark; false when the lead is not `green`,
+     * or not owned by one of `owners` when given.
+     */
     async setRegistrationConfirmed(
       trx: Kysely<Database>,
       id: number,
       confirmed: boolean,
+      owners?: readonly string[],
     ): Promise<boolean> {
       const result = await trx
         .updateTable('leads')
@@ -115,6 +123,7 @@ export function createFollowUpRepository(db: Kysely<Database>, timeZone: string)
         })
         .where('id', '=', id)
         .where('status', '=', acceptedOutcomeKey)
+        .$if(owners !== undefined, (query) => query.where('owner_id', 'in', owners ?? []))
         .executeTakeFirst();
       return result.numUpdatedRows > 0n;
     },

@@ -10,6 +10,7 @@ import { errorBodySchema } from '../../core/errors.ts';
 import { leadIdParamsSchema } from '../../core/leads.ts';
 import { filterForAudit } from '../audit/index.ts';
 import { sendSpreadsheet } from '../export/index.ts';
+import type { AssessorScopeOf } from '../teams/index.ts';
 import type { FollowUpService } from './follow-up.service.ts';
 import { followUpExportLayout } from './follow-up-export.ts';
 
@@ -17,11 +18,12 @@ export const followUpRoutes: FastifyPluginAsyncZod<{
   followUpService: FollowUpService;
   /** The call centre's zone: exports are named for its date and time. */
   timeZone: string;
-}> = async (app, { followUpService, timeZone }) => {
+  assessorScope: AssessorScopeOf;
+}> = async (app, { followUpService, timeZone, assessorScope }) => {
   app.get(
     '/api/follow-up',
     {
-      config: { access: 'admin' },
+      config: { access: 'floor' },
       schema: {
         tags: ['follow-up'],
         summary:
@@ -30,13 +32,13 @@ export const followUpRoutes: FastifyPluginAsyncZod<{
         response: { 200: followUpPageSchema, 400: errorBodySchema },
       },
     },
-    async (request) => followUpService.list(request.query),
+    async (request) => followUpService.list(request.query, await assessorScope(request.user)),
   );
 
   app.get(
     '/api/follow-up/export',
     {
-      config: { access: 'admin' },
+      config: { access: 'floor' },
       schema: {
         tags: ['follow-up'],
         summary: 'Exporta os leads que aceitaram, do filtro atual, em CSV (Excel Brasil) ou XLSX',
@@ -45,6 +47,7 @@ export const followUpRoutes: FastifyPluginAsyncZod<{
     },
     async (request, reply) => {
       const { format, ...filter } = request.query;
+      const scope = await assessorScope(request.user);
       await request.audit({
         action: 'export.follow_up',
         details: { format, filter: filterForAudit(filter) },
@@ -53,7 +56,7 @@ export const followUpRoutes: FastifyPluginAsyncZod<{
         format,
         timeZone,
         fileNamePrefix: 'aceitaram',
-        chunks: followUpService.exportRows(filter),
+        chunks: followUpService.exportRows(filter, scope),
         layout: followUpExportLayout,
       });
     },
@@ -62,7 +65,7 @@ export const followUpRoutes: FastifyPluginAsyncZod<{
   app.patch(
     '/api/follow-up/:id',
     {
-      config: { access: 'admin' },
+      config: { access: 'floor' },
       schema: {
         tags: ['follow-up'],
         summary: 'Marca ou desmarca "cadastro confirmado" num lead que aceitou',
@@ -72,6 +75,10 @@ export const followUpRoutes: FastifyPluginAsyncZod<{
       },
     },
     async (request) =>
-      followUpService.confirmRegistration(request.params.id, request.body.confirmed),
+      followUpService.confirmRegistration(
+        request.params.id,
+        request.body.confirmed,
+        await assessorScope(request.user),
+      ),
   );
 };

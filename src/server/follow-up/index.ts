@@ -7,11 +7,11 @@ import { createFollowUpService } from './follow-up.service.ts';
 /** /acompanhar: the accepted leads, their "cadastro confirmado" mark and their export. */
 export const followUpFeature: FastifyPluginAsync<FeatureOptions> = async (
   app,
-  { database, timeZone, unitOfWork },
+  { database, timeZone, unitOfWork, assessorScope },
 ) => {
   const followUpService = createFollowUpService({
     followUp: createFollowUpRepository(database.db, timeZone),
     unitOfWork,
   });
-  await app.register(followUpRoutes, { followUpService, timeZone });
+  await app.register(followUpRoutes, { followUpService, timeZone, assessorScope });
 };

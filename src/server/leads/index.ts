@@ -15,7 +15,7 @@ import { createLeadPhonesService } from './lead-phones.service.ts';
 /** The lead list feature: /api/leads and its detail, edit, merge, bulk actions, export, summary. */
 export const leadsFeature: FastifyPluginAsync<FeatureOptions> = async (
   app,
-  { database, timeZone, unitOfWork },
+  { database, timeZone, unitOfWork, assessorScope },
 ) => {
   const leadChanges = createLeadChangeRepository(database.db, timeZone);
   const leads = createLeadRepository(database.db, timeZone);
@@ -25,7 +25,7 @@ export const leadsFeature: FastifyPluginAsync<FeatureOptions> = async (
     exports: createLeadExportRepository(database.reads, timeZone),
     unitOfWork,
   });
-  await app.register(leadRoutes, { leadService, timeZone });
+  await app.register(leadRoutes, { leadService, timeZone, assessorScope });
   const mergeService = createLeadMergeService({
     merges: createLeadMergeRepository(database.db),
     unitOfWork,

@@ -1,6 +1,5 @@
 import { type Kysely, type RawBuilder, type SqlBool, sql } from 'kysely';
 import { type LeadAction, leadTransitions } from '../../core/lead-transitions.ts';
-import type { LeadFilter } from '../../core/leads.ts';
 import { type LocalTime, localTime } from '../db/local-time.ts';
 import type { Database } from '../db/schema.ts';
 import { erasureImportRowSteps } from '../imports/index.ts';
@@ -12,10 +11,16 @@ import {
   transitionSteps,
 } from '../lead-transitions/index.ts';
 import { erasureWebhookSteps } from '../webhooks/index.ts';
-import { leadFilterCondition } from './lead-filter.sql.ts';
+import { leadFilterCondition, type ScopedLeadFilter } from './lead-filter.sql.ts';
 
-/** The rows of a bulk action: chosen ids, or every lead of a filter. */
-export type LeadTarget = { ids: number[] } | { filter: LeadFilter };
+/**
+ * The rows of a bulk action: chosen ids, or every lead of a filter; `owners` (or the filter's)
+ * narrows either to a supervisor's assessors' leads, so that nothing else is touched even if a
+ * lead changed hands since it was checked.
+ */
+export type LeadTarget =
+  | { ids: number[]; owners?: readonly string[] | undefined }
+  | { filter: ScopedLeadFilter };
 
 export type BulkOperation =
   | { action: 'returnToPool' }
@@ -34,9 +39,11 @@ type BulkAction = (typeof transitionOf)[BulkOperation['action']];
 
 /** The leads the bulk target names, as a condition on `leads l`. */
 function targetCondition(target: LeadTarget, local: LocalTime): RawBuilder<SqlBool> {
-  return 'ids' in target
-    ? sql<SqlBool>`l.id = any(${target.ids}::bigint[])`
-    : leadFilterCondition(target.filter, local);
+  if (!('ids' in target)) return leadFilterCondition(target.filter, local);
+  const chosen = sql<SqlBool>`l.id = any(${target.ids}::bigint[])`;
+  return target.owners
+    ? sql<SqlBool>`(${chosen} and l.owner_id = any(${target.owners}::text[]))`
+    : chosen;
 }
 
 const lockedColumns = sql`l.id, l.status, l.owner_id, l.phone`;
@@ -101,6 +108,15 @@ export function createLeadChangeRepository(db: Kysely<Database>, timeZone: strin
     within: (executor: Kysely<Database>) => createLeadChangeRepository(executor, timeZone),
     /** Where the statements run, for the events sent after them. */
     db,
+
+    /** How many of the leads chosen are owned by one of `owners` (ids repeated count once). */
+    async countOwned(ids: number[], owners: readonly string[]): Promise<number> {
+      const result = await sql<{ count: number }>`
+        select count(*)::int as count from leads
+        where id = any(${ids}::bigint[]) and owner_id = any(${owners}::text[])
+      `.execute(db);
+      return result.rows[0]?.count ?? 0;
+    },
 
     /**
      * One statement per action: lock the leads it applies to, change them, write their

@@ -1,8 +1,8 @@
 import { type Kysely, sql } from 'kysely';
 import type { LeadPhone } from '../../core/lead-phones.ts';
-import type { LeadFilter } from '../../core/leads.ts';
 import { localTime } from '../db/local-time.ts';
 import type { Database } from '../db/schema.ts';
+import type { ScopedLeadFilter } from './lead-filter.sql.ts';
 import { leadFilterCondition } from './lead-filter.sql.ts';
 
 /** The rows of the lead list's export (CSV or XLSX, lead-export.ts lays them out). */
@@ -11,7 +11,7 @@ export function createLeadExportRepository(reads: () => Kysely<Database>, timeZo
   const local = localTime(timeZone);
   return {
     /** The export rows, newest first, read by keyset in chunks so memory stays flat. */
-    async *exportRows(filter: LeadFilter, chunkSize = 2000) {
+    async *exportRows(filter: ScopedLeadFilter, chunkSize = 2000) {
       // One source for the whole export, so its chunks follow one another.
       const db = reads();
       let after: number | undefined;

@@ -18,11 +18,17 @@ export function nameMatches(words: string[]): RawBuilder<SqlBool> {
 }
 
 /**
+ * A filter narrowed, on the server, to the leads of some owners: a supervisor's assessors
+ * (docs/decisions/041). A pool lead has no owner and is in no such list.
+ */
+export type ScopedLeadFilter = LeadFilter & { owners?: readonly string[] | undefined };
+
+/**
  * The condition of a filter on `leads l`, or `true`; its days are the call centre's. With
  * `namesJoined`, the caller joins the matching names itself (the list page does, see there).
  */
 export function leadFilterCondition(
-  filter: LeadFilter,
+  filter: ScopedLeadFilter,
   local: LocalTime,
   options: { namesJoined?: boolean } = {},
 ): RawBuilder<SqlBool> {
@@ -60,6 +66,7 @@ export function leadFilterCondition(
     conditions.push(sql<SqlBool>`l.status = any(${filter.status}::text[])`);
   }
   if (filter.assessor) conditions.push(sql<SqlBool>`l.owner_id = ${filter.assessor}`);
+  if (filter.owners) conditions.push(sql<SqlBool>`l.owner_id = any(${filter.owners}::text[])`);
   if (filter.batch) conditions.push(sql<SqlBool>`l.batch_id = ${filter.batch}`);
   // Only imports set a batch; a lead sent by an API token has its token's name as source.
   if (filter.origin === 'import') conditions.push(sql<SqlBool>`l.batch_id is not null`);
@@ -78,7 +85,7 @@ export function leadFilterCondition(
 }
 
 /** Whether the filter is a search and nothing else: every lead it finds is on the list. */
-export function isSearchAlone({ q: _search, ...others }: LeadFilter): boolean {
+export function isSearchAlone({ q: _search, ...others }: ScopedLeadFilter): boolean {
   return Object.values(others).every(
     (value) =>
       value === undefined || value === false || (Array.isArray(value) && value.length === 0),

@@ -1,10 +1,9 @@
 import { type InferResult, type Kysely, type SqlBool, sql } from 'kysely';
 import type { LeadPhone } from '../../core/lead-phones.ts';
-import type { LeadFilter } from '../../core/leads.ts';
 import { localTime } from '../db/local-time.ts';
 import type { Database } from '../db/schema.ts';
 import { createLeadCorrectionRepository } from './lead-correction.repository.ts';
-import { isSearchAlone, leadFilterCondition } from './lead-filter.sql.ts';
+import { isSearchAlone, leadFilterCondition, type ScopedLeadFilter } from './lead-filter.sql.ts';
 import { parseLeadSearch } from './lead-search.ts';
 import {
   type NameOrder,
@@ -69,7 +68,7 @@ export function createLeadRepository(
   const local = localTime(timeZone);
   const selectSummaries = () => selectLeadSummaries(db);
   /** The leads of the names given (as `n`), with the filter's other conditions. */
-  const leadsNamed = (names: NameRows, filter: LeadFilter) =>
+  const leadsNamed = (names: NameRows, filter: ScopedLeadFilter) =>
     selectSummaries()
       .innerJoin(names.as('n'), (join) => join.onRef('n.lead_id', '=', 'l.id'))
       .where(leadFilterCondition(filter, local, { namesJoined: true }));
@@ -86,7 +85,7 @@ export function createLeadRepository(
      * range at any depth.
      */
     listPage(
-      filter: LeadFilter,
+      filter: ScopedLeadFilter,
       after: number | undefined,
       limit: number,
       order: 'desc' | 'asc' = 'desc',
@@ -120,7 +119,7 @@ export function createLeadRepository(
      * without a name, erased ones, follow by id once the names run out.
      */
     async listPageByName(
-      filter: LeadFilter,
+      filter: ScopedLeadFilter,
       after: { name: string | null; id: number } | undefined,
       limit: number,
     ): Promise<(SummaryRow & { sortName: string | null })[]> {
@@ -180,7 +179,7 @@ export function createLeadRepository(
     },
 
     /** The leads matching, counted up to `upTo` (one more tells that there are more). */
-    async countUpTo(filter: LeadFilter, upTo: number): Promise<number> {
+    async countUpTo(filter: ScopedLeadFilter, upTo: number): Promise<number> {
       const { rows } = await sql<{ count: number }>`
         select count(*)::int as count from (
           select 1 from leads l where ${leadFilterCondition(filter, local)} limit ${upTo + 1}
@@ -190,7 +189,7 @@ export function createLeadRepository(
     },
 
     /** The planner's estimate of the leads matching: instant, close on large counts. */
-    async estimateCount(filter: LeadFilter): Promise<number> {
+    async estimateCount(filter: ScopedLeadFilter): Promise<number> {
       const { rows } = await sql<{ 'QUERY PLAN': { Plan: { 'Plan Rows': number } }[] }>`
         explain (format json) select 1 from leads l where ${leadFilterCondition(filter, local)}
       `.execute(db);

@@ -18,35 +18,46 @@ import {
 } from '../../core/leads.ts';
 import { filterForAudit } from '../audit/index.ts';
 import { sendSpreadsheet } from '../export/index.ts';
+import type { AssessorScopeOf } from '../teams/index.ts';
 import type { LeadService } from './lead.service.ts';
 import { leadExportLayout } from './lead-export.ts';
 
+/**
+ * An administrator reaches every lead; a supervisor (`floor`) lists, counts, opens and exports
+ * its teams' assessors' leads only, and returns them to the pool or hands them between its
+ * assessors (lead-scope.ts). Correcting a lead's data, its numbers, merging two leads and the
+ * LGPD file stay an administrator's: they change or show a person's data whatever team works
+ * the lead, and a merge reaches a second lead that may be any team's or the pool's.
+ */
 export const leadRoutes: FastifyPluginAsyncZod<{
   leadService: LeadService;
   /** The call centre's zone: exports are named for its date and time. */
   timeZone: string;
-}> = async (app, { leadService, timeZone }) => {
+  assessorScope: AssessorScopeOf;
+}> = async (app, { leadService, timeZone, assessorScope }) => {
   app.get(
     '/api/leads',
     {
-      config: { access: 'admin', tokenScope: 'leads:read' },
+      config: { access: 'floor', tokenScope: 'leads:read' },
       schema: {
         tags: ['leads'],
-        summary: 'Uma página de leads (mais novos primeiro) e o cursor da próxima',
+        summary:
+          'Uma página de leads (mais novos primeiro) e o cursor da próxima; um supervisor vê só os dos assessores das suas equipes',
         querystring: leadListQuerySchema,
         response: { 200: leadPageSchema, 400: errorBodySchema },
       },
     },
     async (request) => {
       const { cursor, limit, sort, ...filter } = request.query;
-      return leadService.list(filter, { sort, cursor }, limit);
+      const scope = await assessorScope(request.user);
+      return leadService.list(filter, { sort, cursor }, limit, scope);
     },
   );
 
   app.get(
     '/api/leads/count',
     {
-      config: { access: 'admin' },
+      config: { access: 'floor' },
       schema: {
         tags: ['leads'],
         summary: `Quantos leads o filtro tem: exato até ${exactCountLimit}, estimado acima`,
@@ -54,7 +65,7 @@ export const leadRoutes: FastifyPluginAsyncZod<{
         response: { 200: leadCountSchema, 400: errorBodySchema },
       },
     },
-    async (request) => leadService.count(request.query),
+    async (request) => leadService.count(request.query, await assessorScope(request.user)),
   );
 
   app.get(
@@ -73,7 +84,7 @@ export const leadRoutes: FastifyPluginAsyncZod<{
   app.get(
     '/api/leads/export',
     {
-      config: { access: 'admin' },
+      config: { access: 'floor' },
       schema: {
         tags: ['leads'],
         summary: 'Exporta os leads do filtro atual em CSV (Excel Brasil) ou XLSX',
@@ -82,6 +93,7 @@ export const leadRoutes: FastifyPluginAsyncZod<{
     },
     async (request, reply) => {
       const { format, ...filter } = request.query;
+      const scope = await assessorScope(request.user);
       await request.audit({
         action: 'export.leads',
         details: { format, filter: filterForAudit(filter) },
@@ -90,7 +102,7 @@ export const leadRoutes: FastifyPluginAsyncZod<{
         format,
         timeZone,
         fileNamePrefix: 'leads',
-        chunks: leadService.exportRows(filter),
+        chunks: leadService.exportRows(filter, scope),
         layout: leadExportLayout,
       });
     },
@@ -99,7 +111,7 @@ export const leadRoutes: FastifyPluginAsyncZod<{
   app.post(
     '/api/leads/bulk',
     {
-      config: { access: 'admin' },
+      config: { access: 'floor' },
       schema: {
         tags: ['leads'],
         summary:
@@ -108,20 +120,22 @@ export const leadRoutes: FastifyPluginAsyncZod<{
         response: {
           200: bulkLeadsResultSchema,
           400: errorBodySchema,
+          403: errorBodySchema,
           404: errorBodySchema,
         },
       },
     },
     async (request) => {
       const { target, operation } = request.body;
-      return leadService.bulk(target, operation, request.user.id, request.audit);
+      const scope = await assessorScope(request.user);
+      return leadService.bulk(target, operation, request.user.id, request.audit, scope);
     },
   );
 
   app.get(
     '/api/leads/:id',
     {
-      config: { access: 'admin', tokenScope: 'leads:read' },
+      config: { access: 'floor', tokenScope: 'leads:read' },
       schema: {
         tags: ['leads'],
         summary: 'Um lead com todo o histórico e as ligações',
@@ -129,7 +143,7 @@ export const leadRoutes: FastifyPluginAsyncZod<{
         response: { 200: leadDetailSchema, 404: errorBodySchema },
       },
     },
-    async (request) => leadService.detail(request.params.id),
+    async (request) => leadService.detail(request.params.id, await assessorScope(request.user)),
   );
 
   app.get(

@@ -24,9 +24,17 @@ import {
   encodeCursor,
   encodeNameCursor,
 } from '../http/keyset-cursor.ts';
+import type { AssessorScope } from '../teams/index.ts';
 import type { LeadRepository } from './lead.repository.ts';
 import type { BulkOperation, LeadChangeRepository, LeadTarget } from './lead-change.repository.ts';
 import type { LeadExportRepository } from './lead-export.repository.ts';
+import {
+  checkBulkOperation,
+  leadInScope,
+  leadNotFound,
+  scopedFilter,
+  scopedTarget,
+} from './lead-scope.ts';
 
 type SummaryRow = Awaited<ReturnType<LeadRepository['listPage']>>[number];
 
@@ -78,9 +86,12 @@ export function createLeadService({
   exports: LeadExportRepository;
   unitOfWork: RunUnitOfWork;
 }) {
-  async function readDetail(id: number): Promise<{ detail: LeadDetail; erasedAt: Date | null }> {
+  async function readDetail(
+    id: number,
+    scope: AssessorScope = 'all',
+  ): Promise<{ detail: LeadDetail; erasedAt: Date | null }> {
     const row = await leads.findById(id);
-    if (!row) throw new AppError('NOT_FOUND', 'Lead não encontrado.');
+    if (!row || !leadInScope(scope, row.ownerId)) throw leadNotFound();
     const [phones, history, calls] = await Promise.all([
       leads.phones(id),
       leads.history(id),
@@ -105,7 +116,9 @@ export function createLeadService({
     return { detail, erasedAt: row.erasedAt };
   }
 
-  const detail = async (id: number) => (await readDetail(id)).detail;
+  /** One lead with its history and calls; outside the caller's scope it is not found. */
+  const detail = async (id: number, scope: AssessorScope = 'all') =>
+    (await readDetail(id, scope)).detail;
 
   async function personalData(id: number, now: Date): Promise<LeadPersonalData> {
     const { detail: full, erasedAt } = await readDetail(id);
@@ -129,17 +142,20 @@ export function createLeadService({
   }
 
   return {
-    async count(filter: LeadFilter): Promise<LeadCount> {
+    async count(requested: LeadFilter, scope: AssessorScope = 'all'): Promise<LeadCount> {
+      const filter = scopedFilter(requested, scope);
       const counted = await leads.countUpTo(filter, exactCountLimit);
       if (counted <= exactCountLimit) return { count: counted, exact: true };
       return { count: Math.max(await leads.estimateCount(filter), counted), exact: false };
     },
 
     async list(
-      filter: LeadFilter,
+      requested: LeadFilter,
       { sort, cursor }: { sort: LeadSort; cursor: string | undefined },
       limit: number,
+      scope: AssessorScope = 'all',
     ): Promise<LeadPage> {
+      const filter = scopedFilter(requested, scope);
       if (sort === 'name') {
         const rows = await leads.listPageByName(
           filter,
@@ -238,7 +254,15 @@ export function createLeadService({
       return detail(id);
     },
 
-    async bulk(target: LeadTarget, operation: BulkOperation, adminId: string, audit: AuditTrail) {
+    /** A bulk action; a supervisor's scope narrows it (see lead-scope.ts). */
+    async bulk(
+      chosen: LeadTarget,
+      operation: BulkOperation,
+      adminId: string,
+      audit: AuditTrail,
+      scope: AssessorScope = 'all',
+    ) {
+      checkBulkOperation(operation, scope);
       if (operation.action === 'reassign') {
         const assessor = await leads.findUser(operation.assessorId);
         if (!assessor) throw new AppError('NOT_FOUND', 'Assessor não encontrado.');
@@ -247,9 +271,9 @@ export function createLeadService({
         }
       }
       return unitOfWork(audit, async (unit) => {
-        const { matched, affected, event } = await leadChanges
-          .within(unit.trx)
-          .bulk(target, operation, adminId);
+        const changes = leadChanges.within(unit.trx);
+        const target = await scopedTarget(chosen, scope, changes);
+        const { matched, affected, event } = await changes.bulk(target, operation, adminId);
         const requested = 'ids' in target ? new Set(target.ids).size : matched;
         const result = { affected, skipped: Math.max(requested - affected, 0) };
         if (affected > 0) unit.publish(event);
@@ -298,7 +322,8 @@ export function createLeadService({
       };
     },
 
-    exportRows: (filter: LeadFilter) => exports.exportRows(filter),
+    exportRows: (filter: LeadFilter, scope: AssessorScope = 'all') =>
+      exports.exportRows(scopedFilter(filter, scope)),
   };
 }
 export type LeadService = ReturnType<typeof createLeadService>;
