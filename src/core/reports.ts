@@ -34,26 +34,56 @@ const daySchema = z.string().refine(isCalendarDay, {
   error: 'Data inválida: use AAAA-MM-DD, um dia que existe no calendário.',
 });
 
-/** `GET /api/reports/performance?from=&to=&by=`: days of the call centre, both included. */
+/** The periods named by a word, in the call centre's days up to today. */
+export const reportPresets = {
+  today: 'Hoje',
+  yesterday: 'Ontem',
+  '7d': '7 dias',
+  '30d': '30 dias',
+  month: 'Este mês',
+} as const;
+export type ReportPreset = keyof typeof reportPresets;
+export const reportPresetKeys = Object.keys(reportPresets) as [ReportPreset, ...ReportPreset[]];
+
+/** A preset's first and last day, given today in the call centre's zone. */
+export function presetDays(preset: ReportPreset, today: string): { from: string; to: string } {
+  if (preset === 'yesterday') return { from: addDays(today, -1), to: addDays(today, -1) };
+  if (preset === '7d') return { from: addDays(today, -6), to: today };
+  if (preset === '30d') return { from: addDays(today, -29), to: today };
+  if (preset === 'month') return { from: `${today.slice(0, 8)}01`, to: today };
+  return { from: today, to: today };
+}
+
+/**
+ * `GET /api/reports/performance?period=` (a preset) or `?from=&to=` (days of the call centre,
+ * both included), and `by`.
+ */
 export const performanceQuerySchema = z
   .object({
-    from: daySchema,
-    to: daySchema,
+    period: z
+      .enum(reportPresetKeys, {
+        error: `Período inválido: use ${reportPresetKeys.join(', ')}, ou from e to.`,
+      })
+      .optional(),
+    from: daySchema.optional(),
+    to: daySchema.optional(),
     by: z
       .enum(groupingKeys, { error: 'Agrupamento inválido: use assessor ou team.' })
       .default('assessor'),
   })
-  .refine((query) => query.from <= query.to, {
+  .refine((query) => query.period !== undefined || (query.from && query.to), {
+    error: 'Informe o período: period, ou as datas from e to.',
+    path: ['from'],
+  })
+  .refine((query) => !query.from || !query.to || query.from <= query.to, {
     error: 'A data inicial deve ser igual ou anterior à final.',
     path: ['to'],
   })
-  .refine((query) => daysBetween(query.from, query.to) <= reportMaxDays, {
-    error: `O período pode ter no máximo ${reportMaxDays} dias.`,
-    path: ['to'],
-  });
+  .refine(
+    (query) => !query.from || !query.to || daysBetween(query.from, query.to) <= reportMaxDays,
+    { error: `O período pode ter no máximo ${reportMaxDays} dias.`, path: ['to'] },
+  );
 export type PerformanceQuery = z.infer<typeof performanceQuerySchema>;
-
-export const performanceExportQuerySchema = performanceQuerySchema;
 
 const count = z.number().int();
 const seconds = z.number().int().min(0);
@@ -104,6 +134,9 @@ const periodSchema = z.object({ from: z.iso.date(), to: z.iso.date() });
 export const performanceReportSchema = z.object({
   by: z.enum(groupingKeys),
   timeZone: z.string(),
+  /** Today in the call centre's zone, and the preset asked for (null: days given). */
+  today: z.iso.date(),
+  preset: z.enum(reportPresetKeys).nullable(),
   period: periodSchema,
   previousPeriod: periodSchema,
   rows: z.array(performanceRowSchema),

@@ -126,26 +126,47 @@ export function createReportsRepository(reads: () => Kysely<Database>) {
             select l.user_id, l.state, l.pause_reason_id, l.started_at, l.ended_at
             from agent_state_log l
             where l.user_id = p.id and l.started_at < ${bounds.previousStart}
-            order by l.started_at desc limit 1
+            -- Both columns, so that it is the (user_id, started_at) index read backwards, never
+            -- the times' index walked back through every other assessor's past.
+            order by l.user_id desc, l.started_at desc limit 1
           ) b
           where b.state <> 'disconnected'
             and (b.ended_at is null or b.ended_at > ${bounds.previousStart})
         ),
-        periods (period, starts, ends) as (
-          values ('previous', ${bounds.previousStart}::timestamptz, ${bounds.start}::timestamptz),
-            ('current', ${bounds.start}::timestamptz, ${bounds.end}::timestamptz)
+        clipped as (
+          select user_id, state, pause_reason_id, started_at, ended_at,
+            greatest(0, date_part('epoch', least(ended_at, ${bounds.start}::timestamptz)
+              - greatest(started_at, ${bounds.previousStart}::timestamptz))) as previous,
+            greatest(0, date_part('epoch', least(ended_at, ${bounds.end}::timestamptz)
+              - greatest(started_at, ${bounds.start}::timestamptz))) as current,
+            date_part('epoch', ended_at - started_at) as whole
+          from spans
+        ),
+        -- One pass, hashed by assessor and state: a join to the two periods sorted every row.
+        sums as (
+          select user_id, state, pause_reason_id,
+            round(sum(previous))::int as previous,
+            round(sum(current))::int as current,
+            count(*) filter (where started_at >= ${bounds.previousStart}
+              and started_at < ${bounds.start})::int as previous_spans,
+            round(coalesce(sum(whole) filter (where started_at >= ${bounds.previousStart}
+              and started_at < ${bounds.start}), 0))::int as previous_whole,
+            count(*) filter (where started_at >= ${bounds.start})::int as current_spans,
+            round(coalesce(sum(whole) filter (where started_at >= ${bounds.start}), 0))::int
+              as current_whole
+          from clipped
+          group by user_id, state, pause_reason_id
         )
         select x.period, s.user_id as "userId", s.state, s.pause_reason_id as "pauseReasonId",
-          r.name as "pauseReason",
-          round(sum(greatest(0, extract(epoch from
-            least(s.ended_at, x.ends) - greatest(s.started_at, x.starts)))))::int as seconds,
-          count(*) filter (where s.started_at >= x.starts)::int as "startedSpans",
-          round(coalesce(sum(extract(epoch from s.ended_at - s.started_at))
-            filter (where s.started_at >= x.starts), 0))::int as "startedSeconds"
-        from spans s
-        join periods x on s.started_at < x.ends and s.ended_at > x.starts
+          r.name as "pauseReason", x.seconds, x.spans as "startedSpans",
+          x.whole as "startedSeconds"
+        from sums s
+        cross join lateral (
+          values ('previous', s.previous, s.previous_spans, s.previous_whole),
+            ('current', s.current, s.current_spans, s.current_whole)
+        ) x (period, seconds, spans, whole)
         left join pause_reasons r on r.id = s.pause_reason_id
-        group by 1, 2, 3, 4, 5
+        where x.seconds > 0 or x.spans > 0
       `.execute(reads());
       return result.rows;
     },
@@ -153,7 +174,7 @@ export function createReportsRepository(reads: () => Kysely<Database>) {
     /** The period's calls by hour of the call centre's day (read by the calls' time index). */
     async callsByHour(bounds: ReportBounds, timeZone: string, scope: AssessorScope) {
       const result = await sql<{ hour: number; calls: number }>`
-        select extract(hour from created_at at time zone ${timeZone})::int as hour,
+        select date_part('hour', created_at at time zone ${timeZone})::int as hour,
           count(*)::int as calls
         from lead_attempts
         where created_at >= ${bounds.start} and created_at < ${bounds.end}

@@ -168,6 +168,19 @@ describe('GET /api/reports/performance', () => {
     ]);
   });
 
+  it("reads a preset in the call centre's days: 7 dias ends today, Este mês starts on the 1st", async () => {
+    const week = await read('period=7d');
+    expect(week).toMatchObject({ today: '2026-03-10', preset: '7d' });
+    expect(week.period).toEqual({ from: '2026-03-04', to: '2026-03-10' });
+    expect(week.previousPeriod).toEqual({ from: '2026-02-25', to: '2026-03-03' });
+    expect(week.totals.calls).toBe(5);
+    const month = await read('period=month');
+    expect(month.period).toEqual({ from: '2026-03-01', to: '2026-03-10' });
+    const yesterday = await read('period=yesterday');
+    expect(yesterday.period).toEqual({ from: '2026-03-09', to: '2026-03-09' });
+    expect(yesterday.totals.calls).toBe(1);
+  });
+
   it('clips a period of several days and counts its previous one of the same length', async () => {
     const report = await read('from=2026-03-09&to=2026-03-10');
     expect(report.previousPeriod).toEqual({ from: '2026-03-07', to: '2026-03-08' });
@@ -198,7 +211,8 @@ describe('GET /api/reports/performance', () => {
 
   it('refuses bad periods with a pt-BR message', async () => {
     const cases: [string, RegExp][] = [
-      ['to=2026-03-10', /obrigatório|inválid/i],
+      ['to=2026-03-10', /Informe o período/],
+      ['period=ano', /Período inválido/],
       ['from=2026-02-30&to=2026-03-10', /Data inválida/],
       ['from=10/03/2026&to=2026-03-10', /Data inválida/],
       ['from=2026-03-10&to=2026-03-09', /data inicial/],

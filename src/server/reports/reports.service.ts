@@ -8,7 +8,9 @@ import {
   type PerformanceQuery,
   type PerformanceReport,
   type PerformanceRow,
+  presetDays,
 } from '../../core/reports.ts';
+import { wallTimeIn } from '../../core/wall-time.ts';
 import type { AssessorScope } from '../teams/index.ts';
 import type {
   OutcomeCountRow,
@@ -94,6 +96,13 @@ export function figuresOf(tally: Tally): PerformanceFigures {
   };
 }
 
+/** `YYYY-MM-DD` of an instant in the call centre's zone. */
+function dayIn(at: Date, timeZone: string): string {
+  const wall = wallTimeIn(at, timeZone);
+  const two = (value: number) => String(value).padStart(2, '0');
+  return `${wall.year}-${two(wall.month)}-${two(wall.day)}`;
+}
+
 const hasFigures = (tally: Tally) =>
   tally.signedInSeconds > 0 || attemptOutcomes.some((key) => tally.outcomes[key] !== 0);
 
@@ -107,14 +116,18 @@ export function createReportsService({ reports, timeZone, now = Date.now }: Repo
   return {
     /** The performance report of the period asked, by assessor or team, within the scope. */
     async performance(query: PerformanceQuery, scope: AssessorScope): Promise<PerformanceReport> {
-      const length = daysBetween(query.from, query.to);
-      const previousFrom = addDays(query.from, -length);
-      const previousTo = addDays(query.from, -1);
       const at = new Date(now());
-      const bounds = await reports.bounds(previousFrom, query.from, query.to, timeZone);
+      const today = dayIn(at, timeZone);
+      const { from, to } = query.period
+        ? presetDays(query.period, today)
+        : { from: query.from ?? today, to: query.to ?? today };
+      const length = daysBetween(from, to);
+      const previousFrom = addDays(from, -length);
+      const previousTo = addDays(from, -1);
+      const bounds = await reports.bounds(previousFrom, from, to, timeZone);
       const [assessors, counts, states, hours] = await Promise.all([
         reports.assessors(scope),
-        reports.outcomeCounts(previousFrom, query.from, query.to, scope),
+        reports.outcomeCounts(previousFrom, from, to, scope),
         reports.stateSeconds(bounds, at, scope),
         reports.callsByHour(bounds, timeZone, scope),
       ]);
@@ -164,7 +177,9 @@ export function createReportsService({ reports, timeZone, now = Date.now }: Repo
       return {
         by: query.by,
         timeZone,
-        period: { from: query.from, to: query.to },
+        today,
+        preset: query.period ?? null,
+        period: { from, to },
         previousPeriod: { from: previousFrom, to: previousTo },
         rows,
         totals: figuresOf(totals.current),

@@ -1,0 +1,7 @@
+import type { ReportRequest } from './report-request.ts';
+
+/** The performance reports: one query per period and grouping. */
+export const reportsKeys = {
+  all: ['reports'] as const,
+  performance: (request: ReportRequest) => ['reports', 'performance', request] as const,
+};
