@@ -89,8 +89,15 @@ export const pauseReasonUpdateSchema = z
   });
 export type PauseReasonUpdate = z.infer<typeof pauseReasonUpdateSchema>;
 
+/** The largest id an `int` column holds: a larger one names no row. */
+const maxIntId = 2_147_483_647;
+
 const positiveId = (message: string) =>
-  z.coerce.number({ error: message }).int({ error: message }).positive({ error: message });
+  z.coerce
+    .number({ error: message })
+    .int({ error: message })
+    .positive({ error: message })
+    .max(maxIntId, { error: message });
 
 export const pauseReasonIdParamsSchema = z.object({ id: positiveId('Motivo de pausa inválido.') });
 
@@ -102,7 +109,8 @@ export const pauseBodySchema = z.strictObject({
   reasonId: z
     .number({ error: 'Escolha o motivo da pausa.' })
     .int({ error: 'Escolha o motivo da pausa.' })
-    .positive({ error: 'Escolha o motivo da pausa.' }),
+    .positive({ error: 'Escolha o motivo da pausa.' })
+    .max(maxIntId, { error: 'Escolha o motivo da pausa.' }),
 });
 export type PauseBody = z.infer<typeof pauseBodySchema>;
 
@@ -111,7 +119,8 @@ export const callBodySchema = z.strictObject({
   leadId: z
     .number({ error: 'Lead inválido.' })
     .int({ error: 'Lead inválido.' })
-    .positive({ error: 'Lead inválido.' }),
+    .positive({ error: 'Lead inválido.' })
+    .max(Number.MAX_SAFE_INTEGER, { error: 'Lead inválido.' }),
 });
 export type CallBody = z.infer<typeof callBodySchema>;
 

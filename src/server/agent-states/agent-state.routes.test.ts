@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { disconnectedAfterSeconds, type MyAgentState } from '../../core/agent-states.ts';
 import { acceptedOutcomeKey } from '../../core/outcomes.ts';
+import { listenToEvents } from '../testing/event-listener.ts';
 import { setUpTestApp } from '../testing/set-up-test-app.ts';
 import type { TestUser } from '../testing/test-app.ts';
 import { disconnectQuietAssessors } from './index.ts';
@@ -111,6 +112,24 @@ describe('an assessor’s states', () => {
     expect(log.filter((row) => row.ended_at === null)).toHaveLength(1);
   });
 
+  it('announces the call and its end once each is committed', async () => {
+    const lead = await context.t.assignedLead(context.ana);
+    await context.t.events.flush();
+    const listener = await listenToEvents(context.t.database.directConnection.connectionString);
+    try {
+      await context.t.as(context.ana).post('/api/agent-state/call', { leadId: lead });
+      await expect
+        .poll(() => listener.events)
+        .toEqual([{ type: 'agent.state', assessorId: context.ana.id }]);
+      await context.t.recordCall(context.ana, lead, 'no_answer');
+      await expect
+        .poll(() => listener.events.filter((event) => event.type === 'agent.state'))
+        .toHaveLength(2);
+    } finally {
+      await listener.end();
+    }
+  });
+
   it('a call recorded by an available assessor leaves the state alone', async () => {
     const lead = await context.t.assignedLead(context.ana);
     const before = await stateOf(context.ana.id);
@@ -134,6 +153,12 @@ describe('an assessor’s states', () => {
       expect(refused.json().error.message).toBe(
         'Este motivo de pausa não existe ou foi desativado: escolha outro.',
       );
+    }
+    // Past what an id column holds, or no number at all: refused before any query.
+    for (const reasonId of [3_000_000_000, 'Almoço', 1.5]) {
+      const refused = await context.t.as(context.ana).post('/api/agent-state/pause', { reasonId });
+      expect(refused.statusCode).toBe(400);
+      expect(refused.json().error.message).toContain('Escolha o motivo da pausa.');
     }
     expect(await stateOf(context.ana.id)).toEqual(before);
     expect(await logOf(context.ana.id)).toEqual(logBefore);

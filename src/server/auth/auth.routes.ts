@@ -216,7 +216,11 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (
           actor: { id: session.user.id, email: session.user.email },
           target: { type: 'user', id: session.user.id },
         });
-        await onSignedOut?.(session.user.id);
+        // The session is gone whatever happens here: a failure only leaves the state to the
+        // job that disconnects quiet assessors, a minute later.
+        await onSignedOut?.(session.user.id).catch((error: unknown) =>
+          request.log.warn({ err: error }, 'estado do assessor não atualizado na saída'),
+        );
       }
       return { message: 'Você saiu.' };
     },
