@@ -8,7 +8,6 @@ export type AssessorAction = 'endPause' | 'signOut';
 
 export interface AssessorRowsProps {
   assessors: WallboardAssessor[];
-  now: number;
   /** Absent in TV mode: no buttons on a screen nobody touches. */
   onAction?: ((action: AssessorAction, assessor: WallboardAssessor) => void) | undefined;
 }
@@ -42,7 +41,7 @@ function Actions({
 }
 
 /** The team's assessors as a table, one row each (desktop and television). */
-export function AssessorTable({ assessors, now, onAction }: AssessorRowsProps) {
+export function AssessorTable({ assessors, onAction }: AssessorRowsProps) {
   return (
     <Table.ScrollContainer minWidth={900} type="native">
       <Table striped highlightOnHover={false} verticalSpacing="xs">
@@ -69,7 +68,7 @@ export function AssessorTable({ assessors, now, onAction }: AssessorRowsProps) {
                 <StateBadge assessor={assessor} />
               </Table.Td>
               <Table.Td>
-                <TimeInState assessor={assessor} now={now} />
+                <TimeInState assessor={assessor} />
               </Table.Td>
               {figureList(assessor).map(([label, value]) => (
                 <Table.Td key={label} ta="right" data-figure={label}>
@@ -96,7 +95,7 @@ export function AssessorTable({ assessors, now, onAction }: AssessorRowsProps) {
 }
 
 /** The team's assessors as cards, one each (a phone). */
-export function AssessorCards({ assessors, now, onAction }: AssessorRowsProps) {
+export function AssessorCards({ assessors, onAction }: AssessorRowsProps) {
   return (
     <Stack gap="sm">
       {assessors.map((assessor) => (
@@ -104,7 +103,7 @@ export function AssessorCards({ assessors, now, onAction }: AssessorRowsProps) {
           <Stack gap="xs">
             <Group justify="space-between" gap="xs">
               <Text fw={700}>{assessor.name}</Text>
-              <TimeInState assessor={assessor} now={now} />
+              <TimeInState assessor={assessor} />
             </Group>
             <StateBadge assessor={assessor} />
             <SimpleGrid cols={3} spacing={4} verticalSpacing={4}>

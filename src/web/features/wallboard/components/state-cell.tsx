@@ -1,7 +1,7 @@
 import { Badge, Group, Text } from '@mantine/core';
 import { agentStateColors, agentStateLabels, pauseIsLate } from '../../../../core/agent-states.ts';
 import type { WallboardAssessor } from '../../../../core/wallboard.ts';
-import { formatElapsed } from './wallboard-format.ts';
+import { formatElapsed, useSecondClock } from './wallboard-format.ts';
 
 /** The state's badge, with the pause's reason. */
 export function StateBadge({ assessor }: { assessor: WallboardAssessor }) {
@@ -17,7 +17,8 @@ export function StateBadge({ assessor }: { assessor: WallboardAssessor }) {
 }
 
 /** How long the assessor has been in the state, counting; a pause past its limit in red. */
-export function TimeInState({ assessor, now }: { assessor: WallboardAssessor; now: number }) {
+export function TimeInState({ assessor }: { assessor: WallboardAssessor }) {
+  const now = useSecondClock();
   if (assessor.since === null) return <Text c="dimmed">—</Text>;
   const late = pauseIsLate(
     { state: assessor.state, since: assessor.since, pauseReason: assessor.pauseReason },

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useSyncExternalStore } from 'react';
 import { formatDecimal, formatDuration } from '../../../components/pt-br-format.ts';
 
 const percentFormatter = new Intl.NumberFormat('pt-BR', {
@@ -31,12 +31,32 @@ export function formatElapsed(totalSeconds: number): string {
   return hours > 0 ? `${hours}:${two(minutes)}:${two(rest)}` : `${two(minutes)}:${two(rest)}`;
 }
 
-/** The time now, moving every second: the wallboard's clocks count on the screen. */
+const clockListeners = new Set<() => void>();
+let clockTimer: ReturnType<typeof setInterval> | undefined;
+let clockNow = Date.now();
+
+function subscribeToClock(listener: () => void) {
+  clockListeners.add(listener);
+  if (clockTimer === undefined) {
+    clockNow = Date.now();
+    clockTimer = setInterval(() => {
+      clockNow = Date.now();
+      for (const each of clockListeners) each();
+    }, 1000);
+  }
+  return () => {
+    clockListeners.delete(listener);
+    if (clockListeners.size === 0) {
+      clearInterval(clockTimer);
+      clockTimer = undefined;
+    }
+  };
+}
+
+/**
+ * The time now, moving every second: one timer for the page, and only the clocks that read
+ * it drawn again (not the rows of 2,000 assessors around them).
+ */
 export function useSecondClock(): number {
-  const [now, setNow] = useState(() => Date.now());
-  useEffect(() => {
-    const timer = setInterval(() => setNow(Date.now()), 1000);
-    return () => clearInterval(timer);
-  }, []);
-  return now;
+  return useSyncExternalStore(subscribeToClock, () => clockNow);
 }

@@ -13,7 +13,6 @@ import { LiveStatus } from '../components/live-status.tsx';
 import { TeamTotals } from '../components/team-totals.tsx';
 import { isTvMode } from '../components/tv-mode.ts';
 import classes from '../components/wallboard.module.css';
-import { useSecondClock } from '../components/wallboard-format.ts';
 
 const title = appRoutes.wallboard.title;
 
@@ -33,7 +32,6 @@ export function WallboardPage() {
   const tv = isTvMode(`?${params}`);
   const narrow = useNarrowScreen();
   const wallboard = useWallboard();
-  const now = useSecondClock();
   const [pending, setPending] = useState<PendingAction | null>(null);
   const data = wallboard.data;
 
@@ -103,7 +101,6 @@ export function WallboardPage() {
             {team.assessors.length > 0 ? (
               <Rows
                 assessors={team.assessors}
-                now={now}
                 onAction={tv ? undefined : (action, assessor) => setPending({ action, assessor })}
               />
             ) : (
