@@ -19,6 +19,10 @@ describe('agent states', () => {
     };
     await createUser({ ...assessor, role: 'assessor' });
     const page = await newPage(browser);
+    let beats = 0;
+    page.on('request', (request) => {
+      if (request.url().endsWith('/api/agent-state/presence')) beats++;
+    });
     await signIn(page, assessor.email, assessor.password);
     await page.waitForURL((url) => url.pathname === '/colaborador');
 
@@ -33,6 +37,9 @@ describe('agent states', () => {
     await banner.getByRole('button', { name: 'Voltar ao trabalho' }).click();
     await banner.waitFor({ state: 'detached' });
     await page.getByRole('button', { name: 'Pausar' }).waitFor();
+
+    // The page keeps saying it is there, every 20 s, from its worker's timer.
+    await expect.poll(() => beats, { timeout: 30_000, interval: 500 }).toBeGreaterThanOrEqual(2);
 
     // The state holds on the server: a reload shows no pause.
     await page.reload();
