@@ -282,6 +282,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(apiTokensFeature, { apiTokenService });
   await app.register(usersFeature, {
     database,
+    assessorScope: shared.assessorScope,
     unitOfWork,
     auth,
     appUrl: env.appUrl,

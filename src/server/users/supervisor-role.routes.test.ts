@@ -26,8 +26,15 @@ describe('the supervisor role', () => {
     const cookie = await context.t.signIn('sonia@exemplo.com.br', 'uma-senha-boa-9');
     const me = await context.t.as(cookie).get('/api/me');
     expect(me.json()).toMatchObject({ role: 'supervisor' });
-    // A supervisor runs the floor, never the users.
-    expect((await context.t.as(cookie).get('/api/users')).statusCode).toBe(403);
+    // A supervisor runs the floor, never the users: it lists its teams' assessors (none yet,
+    // to filter and hand leads on), and creates no one.
+    const listed = await context.t.as(cookie).get('/api/users');
+    expect(listed.statusCode).toBe(200);
+    expect(listed.json().users).toEqual([]);
+    const created = await context.t
+      .as(cookie)
+      .post('/api/users', { name: 'Outra Pessoa', email: 'outra@cca.test', role: 'assessor' });
+    expect(created.statusCode).toBe(403);
   });
 
   it("lists an assessor's team by name", async () => {

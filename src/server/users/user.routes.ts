@@ -9,12 +9,13 @@ import {
   userListSchema,
   userSchema,
 } from '../../core/users.ts';
+import type { AssessorScopeOf } from '../teams/index.ts';
 import type { UserService } from './user.service.ts';
 
-export const userRoutes: FastifyPluginAsyncZod<{ userService: UserService }> = async (
-  app,
-  { userService },
-) => {
+export const userRoutes: FastifyPluginAsyncZod<{
+  userService: UserService;
+  assessorScope: AssessorScopeOf;
+}> = async (app, { userService, assessorScope }) => {
   app.get(
     '/api/me',
     {
@@ -33,14 +34,15 @@ export const userRoutes: FastifyPluginAsyncZod<{ userService: UserService }> = a
   app.get(
     '/api/users',
     {
-      config: { access: 'admin' },
+      config: { access: 'floor' },
       schema: {
         tags: ['usuários'],
-        summary: 'Lista os usuários',
+        summary:
+          'Lista os usuários; um supervisor, só os assessores das suas equipes (para filtrar e redistribuir)',
         response: { 200: userListSchema },
       },
     },
-    async () => ({ users: await userService.list() }),
+    async (request) => ({ users: await userService.list(await assessorScope(request.user)) }),
   );
 
   app.post(

@@ -5,6 +5,7 @@ import type { SignInThrottleRepository } from '../auth/index.ts';
 import { type Auth, hashPassword, sendPasswordLink } from '../auth/index.ts';
 import type { RunUnitOfWork } from '../db/unit-of-work.ts';
 import { AppError } from '../http/app-error.ts';
+import { type AssessorScope, scopeHolds } from '../teams/index.ts';
 import type { NewUser, UserChanges, UserRecord, UserRepository } from './user.repository.ts';
 
 export interface UserServiceDeps {
@@ -62,8 +63,10 @@ export function createUserService({
   }
 
   return {
-    async list(): Promise<User[]> {
-      return (await users.list()).map(toUser);
+    /** Every user, or a supervisor's scope: its teams' assessors, no one else. */
+    async list(scope: AssessorScope = 'all'): Promise<User[]> {
+      const all = await users.list();
+      return (scope === 'all' ? all : all.filter((user) => scopeHolds(scope, user.id))).map(toUser);
     },
 
     async create(
