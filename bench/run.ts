@@ -33,6 +33,7 @@ import { leadListBenchmarks } from './leads.bench.ts';
 import { operatorBenchmarks } from './operator.bench.ts';
 import { recycleBenchmarks } from './recycle.bench.ts';
 import { replicaBenchmarks } from './replica.bench.ts';
+import { reportsBenchmarks } from './reports.bench.ts';
 import { seedAssessors, seedLeads } from './seed.ts';
 import { severalServersBenchmarks } from './servers.bench.ts';
 import { soakBenchmarks } from './soak.bench.ts';
@@ -80,6 +81,9 @@ const suites = {
   replica: replicaBenchmarks,
   // Adds 5 000 000 calls, then times /api/dashboard and the triggers' cost on a distribution.
   dashboard: dashboardBenchmarks,
+  // A 30-day performance report of every assessor, over the calls (added when the dashboard
+  // suite did not) and 61 days of every assessor's states.
+  reports: reportsBenchmarks,
   // Adds 1,500 assessors (2,000 in 100 teams), a week of their states and a day of calls, then
   // times /api/wallboard and a call's way to 20 open wallboards while 500 assessors call.
   wallboard: wallboardBenchmarks,
@@ -113,7 +117,7 @@ const scales = {
     leads: 10_000_000,
     assessors: 2000,
     calls: 50_000_000,
-    suites: ['list', 'distribution', 'operator', 'import', 'dashboard', 'recycle'],
+    suites: ['list', 'distribution', 'operator', 'import', 'dashboard', 'reports', 'recycle'],
   },
 } as const;
 const scale = values.scale === undefined ? undefined : scales[values.scale as keyof typeof scales];
