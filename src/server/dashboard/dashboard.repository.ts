@@ -62,7 +62,7 @@ export function createDashboardRepository(
         if (current.rows[0]?.value === timeZone) return false;
         // Fails on a zone PostgreSQL does not know, before anything changes.
         await sql`select now() at time zone ${timeZone}`.execute(trx);
-        await sql`lock table lead_attempts in share mode`.execute(trx);
+        await sql`lock table lead_attempts, agent_state_log in share mode`.execute(trx);
         await sql`
           insert into app_settings (key, value) values (${timeZoneSettingKey}, ${timeZone})
           on conflict (key) do update set value = excluded.value
@@ -79,6 +79,8 @@ export function createDashboardRepository(
           insert into attempt_daily_total_deltas (day, outcome, attempts)
           select day, outcome, sum(attempts) from attempt_daily_count_deltas group by day, outcome
         `.execute(trx);
+        // The reports' summaries by hour and of the states, in the new zone too (0037).
+        await sql`select report_summaries_rebuild()`.execute(trx);
         return true;
       });
     },
@@ -141,6 +143,8 @@ export function createDashboardRepository(
           'attempts',
           sql`day >= ${today}::date - 1`,
         ).execute(trx);
+        // The reports' calls by hour and state times, over the same two days (0037).
+        await sql`select report_summaries_fold(${today}::date - 1)`.execute(trx);
       });
     },
 

@@ -56,6 +56,32 @@ export interface TargetsTable {
   value: number;
 }
 
+/**
+ * Insert-only changes of the calls per day and hour of the call centre's day and assessor;
+ * summed when read (0037).
+ */
+export interface AttemptHourlyCountDeltasTable {
+  day: ColumnType<string, string, string>;
+  hour: number;
+  assessor_id: string;
+  attempts: number;
+}
+
+/**
+ * Insert-only changes of the time in each state (but disconnected) per day of the call
+ * centre, assessor and pause reason, from the closed spans of the log; and the spans started
+ * that day with their whole length (0037). Microseconds are bigint: strings when read.
+ */
+export interface AgentStateDailyDeltasTable {
+  day: ColumnType<string, string, string>;
+  user_id: string;
+  state: Exclude<AgentState, 'disconnected'>;
+  pause_reason_id: number | null;
+  microseconds: ColumnType<string, string | number, string | number>;
+  spans: number;
+  span_microseconds: ColumnType<string, string | number, string | number>;
+}
+
 /** The tables of teams, agent states and targets, part of the Database (schema.ts). */
 export interface SupervisionTables {
   teams: TeamsTable;
@@ -64,4 +90,6 @@ export interface SupervisionTables {
   agent_states: AgentStatesTable;
   agent_state_log: AgentStateLogTable;
   targets: TargetsTable;
+  attempt_hourly_count_deltas: AttemptHourlyCountDeltasTable;
+  agent_state_daily_deltas: AgentStateDailyDeltasTable;
 }

@@ -4,8 +4,11 @@ import type { Database } from '../db/schema.ts';
 import type { AssessorScope } from '../teams/index.ts';
 import { scopeIds } from '../teams/index.ts';
 
-/** The instants a report's period and the one before it start and end. */
+/** The days of a report's period and the one before it, and the instants they start and end. */
 export interface ReportBounds {
+  previousFrom: string;
+  from: string;
+  to: string;
   previousStart: Date;
   start: Date;
   end: Date;
@@ -50,21 +53,21 @@ function scopeFilter(column: string, scope: AssessorScope) {
 
 /**
  * The performance reports' reads (docs/decisions/041): the calls by day from the daily deltas,
- * the states from their log by the `(user_id, started_at)` index, the calls by hour from the
- * calls' time index.
+ * the states and the calls by hour from the summaries of migration 0037, so a report reads
+ * rows per assessor and day, not per call or state (bench/notes/reports-at-scale.md).
  */
 export function createReportsRepository(reads: () => Kysely<Database>) {
   return {
     /** The periods' instants: `from` and `to` are days in `timeZone`, both included. */
     async bounds(previousFrom: string, from: string, to: string, timeZone: string) {
-      const result = await sql<ReportBounds>`
+      const result = await sql<Omit<ReportBounds, 'previousFrom' | 'from' | 'to'>>`
         select ${previousFrom}::date::timestamp at time zone ${timeZone} as "previousStart",
           ${from}::date::timestamp at time zone ${timeZone} as start,
           (${to}::date + 1)::timestamp at time zone ${timeZone} as end
       `.execute(reads());
       const row = result.rows[0];
       if (!row) throw new Error('no report bounds');
-      return row;
+      return { previousFrom, from, to, ...row };
     },
 
     /** Assessors in the scope, with their team; inactive ones too (the service keeps those with figures). */
@@ -98,9 +101,9 @@ export function createReportsRepository(reads: () => Kysely<Database>) {
     },
 
     /**
-     * Seconds in each state (but disconnected) per assessor and pause reason, clipped to each
-     * period. The log is read from the first instant on by its `(user_id, started_at)` index,
-     * plus each assessor's state open at that instant (the last one started before it).
+     * Seconds in each state (but disconnected) per assessor and pause reason in each period:
+     * the closed spans from their daily summary (0037) for the periods' days, plus each
+     * assessor's open span (at most one) clipped to each period up to `now`.
      */
     async stateSeconds(
       bounds: ReportBounds,
@@ -108,78 +111,63 @@ export function createReportsRepository(reads: () => Kysely<Database>) {
       scope: AssessorScope,
     ): Promise<StateSecondsRow[]> {
       const result = await sql<StateSecondsRow>`
-        with people as (
-          select id from users where role = 'assessor' and ${scopeFilter('id', scope)}
-        ),
-        spans as (
-          select l.user_id, l.state, l.pause_reason_id, l.started_at,
-            least(coalesce(l.ended_at, ${now}::timestamptz), ${now}::timestamptz) as ended_at
-          from people p
-          join agent_state_log l on l.user_id = p.id
-          where l.started_at >= ${bounds.previousStart} and l.started_at < ${bounds.end}
-            and l.state <> 'disconnected'
+        with parts as (
+          select case when d.day >= ${bounds.from}::date then 'current' else 'previous' end
+              as period,
+            d.user_id, d.state, d.pause_reason_id,
+            sum(d.microseconds) / 1e6 as seconds, sum(d.spans) as spans,
+            sum(d.span_microseconds) / 1e6 as whole
+          from agent_state_daily_deltas d
+          where d.day between ${bounds.previousFrom}::date and ${bounds.to}::date
+            and ${scopeFilter('d.user_id', scope)}
+          group by 1, 2, 3, 4
           union all
-          select b.user_id, b.state, b.pause_reason_id, b.started_at,
-            least(coalesce(b.ended_at, ${now}::timestamptz), ${now}::timestamptz)
-          from people p
+          select x.period, l.user_id, l.state, l.pause_reason_id, x.seconds, x.spans,
+            case when x.spans > 0 then date_part('epoch', ${now}::timestamptz - l.started_at)
+              else 0 end
+          from agent_state_log l
+          join users u on u.id = l.user_id and u.role = 'assessor'
           cross join lateral (
-            select l.user_id, l.state, l.pause_reason_id, l.started_at, l.ended_at
-            from agent_state_log l
-            where l.user_id = p.id and l.started_at < ${bounds.previousStart}
-            -- Both columns, so that it is the (user_id, started_at) index read backwards, never
-            -- the times' index walked back through every other assessor's past.
-            order by l.user_id desc, l.started_at desc limit 1
-          ) b
-          where b.state <> 'disconnected'
-            and (b.ended_at is null or b.ended_at > ${bounds.previousStart})
+            values ('previous',
+                greatest(0, date_part('epoch', least(${now}::timestamptz, ${bounds.start}::timestamptz)
+                  - greatest(l.started_at, ${bounds.previousStart}::timestamptz))),
+                (l.started_at >= ${bounds.previousStart} and l.started_at < ${bounds.start})::int),
+              ('current',
+                greatest(0, date_part('epoch', least(${now}::timestamptz, ${bounds.end}::timestamptz)
+                  - greatest(l.started_at, ${bounds.start}::timestamptz))),
+                (l.started_at >= ${bounds.start} and l.started_at < ${bounds.end})::int)
+          ) x (period, seconds, spans)
+          where l.ended_at is null and l.state <> 'disconnected'
+            and ${scopeFilter('l.user_id', scope)}
         ),
-        clipped as (
-          select user_id, state, pause_reason_id, started_at, ended_at,
-            greatest(0, date_part('epoch', least(ended_at, ${bounds.start}::timestamptz)
-              - greatest(started_at, ${bounds.previousStart}::timestamptz))) as previous,
-            greatest(0, date_part('epoch', least(ended_at, ${bounds.end}::timestamptz)
-              - greatest(started_at, ${bounds.start}::timestamptz))) as current,
-            date_part('epoch', ended_at - started_at) as whole
-          from spans
-        ),
-        -- One pass, hashed by assessor and state: a join to the two periods sorted every row.
         sums as (
-          select user_id, state, pause_reason_id,
-            round(sum(previous))::int as previous,
-            round(sum(current))::int as current,
-            count(*) filter (where started_at >= ${bounds.previousStart}
-              and started_at < ${bounds.start})::int as previous_spans,
-            round(coalesce(sum(whole) filter (where started_at >= ${bounds.previousStart}
-              and started_at < ${bounds.start}), 0))::int as previous_whole,
-            count(*) filter (where started_at >= ${bounds.start})::int as current_spans,
-            round(coalesce(sum(whole) filter (where started_at >= ${bounds.start}), 0))::int
-              as current_whole
-          from clipped
-          group by user_id, state, pause_reason_id
+          select period, user_id, state, pause_reason_id, round(sum(seconds))::int as seconds,
+            sum(spans)::int as spans, round(sum(whole))::int as whole
+          from parts
+          group by 1, 2, 3, 4
         )
-        select x.period, s.user_id as "userId", s.state, s.pause_reason_id as "pauseReasonId",
-          r.name as "pauseReason", x.seconds, x.spans as "startedSpans",
-          x.whole as "startedSeconds"
+        select s.period, s.user_id as "userId", s.state, s.pause_reason_id as "pauseReasonId",
+          r.name as "pauseReason", s.seconds, s.spans as "startedSpans",
+          s.whole as "startedSeconds"
         from sums s
-        cross join lateral (
-          values ('previous', s.previous, s.previous_spans, s.previous_whole),
-            ('current', s.current, s.current_spans, s.current_whole)
-        ) x (period, seconds, spans, whole)
         left join pause_reasons r on r.id = s.pause_reason_id
-        where x.seconds > 0 or x.spans > 0
+        where s.seconds > 0 or s.spans > 0
       `.execute(reads());
       return result.rows;
     },
 
-    /** The period's calls by hour of the call centre's day (read by the calls' time index). */
-    async callsByHour(bounds: ReportBounds, timeZone: string, scope: AssessorScope) {
+    /**
+     * The period's calls by hour of the call centre's day, from their summary (0037), which
+     * the dashboard keeps in the configured zone.
+     */
+    async callsByHour(bounds: ReportBounds, scope: AssessorScope) {
       const result = await sql<{ hour: number; calls: number }>`
-        select date_part('hour', created_at at time zone ${timeZone})::int as hour,
-          count(*)::int as calls
-        from lead_attempts
-        where created_at >= ${bounds.start} and created_at < ${bounds.end}
+        select hour::int as hour, sum(attempts)::int as calls
+        from attempt_hourly_count_deltas
+        where day between ${bounds.from}::date and ${bounds.to}::date
           and ${scopeFilter('assessor_id', scope)}
-        group by 1
+        group by hour
+        having sum(attempts) <> 0
       `.execute(reads());
       return result.rows;
     },

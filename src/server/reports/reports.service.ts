@@ -129,7 +129,7 @@ export function createReportsService({ reports, timeZone, now = Date.now }: Repo
         reports.assessors(scope),
         reports.outcomeCounts(previousFrom, from, to, scope),
         reports.stateSeconds(bounds, at, scope),
-        reports.callsByHour(bounds, timeZone, scope),
+        reports.callsByHour(bounds, scope),
       ]);
 
       const tallies = new Map<string, Record<ReportPeriod, Tally>>();

@@ -71,6 +71,7 @@ it('names each rule a half-done write breaks', async () => {
   expect(await rulesBrokenBy('delete from lead_attempts')).toEqual([
     'the daily call counts (attempt_daily_count_deltas) equal the calls counted by day, assessor and outcome',
     'the chart’s call totals (attempt_daily_total_deltas) equal the calls counted by day and outcome',
+    'the calls by hour (attempt_hourly_count_deltas) equal the calls counted by day, hour and assessor',
     'a lead’s call counter (leads.attempts) equals its calls',
   ]);
   expect(await rulesBrokenBy(`update leads set recycles = 1 where id = ${firstAssigned}`)).toEqual([
@@ -96,5 +97,13 @@ it('names each rule a half-done write breaks', async () => {
     `),
   ).toEqual([
     'a finished import counts its rows, its leads and its rejections; an unfinished one has none',
+  ]);
+  expect(
+    await rulesBrokenBy(`
+      insert into agent_state_log (user_id, state, started_at, ended_at)
+      select id, 'available', now() - interval '1 hour', now() from users limit 1
+    `),
+  ).toEqual([
+    'the state times (agent_state_daily_deltas) equal the closed spans of the log cut at the days',
   ]);
 });

@@ -87,6 +87,56 @@ function checks(): Check[] {
       `,
     },
     {
+      rule: 'the calls by hour (attempt_hourly_count_deltas) equal the calls counted by day, hour and assessor',
+      offending: sql`
+        with counted as (
+          select day, hour, assessor_id, sum(attempts)::bigint as attempts
+          from attempt_hourly_count_deltas group by 1, 2, 3
+        ), rows as (
+          select (created_at at time zone dashboard_time_zone())::date as day,
+            date_part('hour', created_at at time zone dashboard_time_zone())::smallint as hour,
+            assessor_id, count(*)::bigint as attempts
+          from lead_attempts group by 1, 2, 3
+        )
+        select coalesce(c.day, r.day) as day, coalesce(c.hour, r.hour) as hour,
+          coalesce(c.assessor_id, r.assessor_id) as assessor_id,
+          coalesce(c.attempts, 0) as counted, coalesce(r.attempts, 0) as rows
+        from counted c
+        full join rows r on r.day = c.day and r.hour = c.hour and r.assessor_id = c.assessor_id
+        where coalesce(c.attempts, 0) <> coalesce(r.attempts, 0)
+      `,
+    },
+    {
+      rule: 'the state times (agent_state_daily_deltas) equal the closed spans of the log cut at the days',
+      offending: sql`
+        with counted as (
+          select day, user_id, state, coalesce(pause_reason_id, -1) as reason,
+            sum(microseconds)::bigint as microseconds, sum(spans)::bigint as spans,
+            sum(span_microseconds)::bigint as span_microseconds
+          from agent_state_daily_deltas group by 1, 2, 3, 4
+        ), rows as (
+          select p.day, l.user_id, l.state, coalesce(l.pause_reason_id, -1) as reason,
+            sum(p.microseconds)::bigint as microseconds, sum(p.spans)::bigint as spans,
+            sum(p.span_microseconds)::bigint as span_microseconds
+          from agent_state_log l
+          cross join lateral agent_state_day_pieces(l.started_at, l.ended_at,
+            dashboard_time_zone()) p
+          where l.ended_at is not null and l.state <> 'disconnected'
+          group by 1, 2, 3, 4
+        )
+        select coalesce(c.day, r.day) as day, coalesce(c.user_id, r.user_id) as user_id,
+          coalesce(c.state, r.state) as state, coalesce(c.reason, r.reason) as reason,
+          c.microseconds as counted, r.microseconds as rows, c.spans as "countedSpans",
+          r.spans as "rowSpans"
+        from counted c
+        full join rows r on r.day = c.day and r.user_id = c.user_id and r.state = c.state
+          and r.reason = c.reason
+        where coalesce(c.microseconds, 0) <> coalesce(r.microseconds, 0)
+          or coalesce(c.spans, 0) <> coalesce(r.spans, 0)
+          or coalesce(c.span_microseconds, 0) <> coalesce(r.span_microseconds, 0)
+      `,
+    },
+    {
       rule: 'a lead’s call counter (leads.attempts) equals its calls',
       offending: sql`
         select l.id, l.attempts, count(a.id)::int as calls

@@ -35,6 +35,7 @@ import * as dashboardCountsAutovacuum from './0033-dashboard-counts-autovacuum.t
 import * as erasureCopies from './0034-erasure-copies.ts';
 import * as outcomeRegistry from './0035-outcome-registry.ts';
 import * as supervision from './0036-supervision.ts';
+import * as reportSummaries from './0037-report-summaries.ts';
 
 /** Every migration, in order. A landed migration is never edited: add a new one. */
 export const migrations: Record<string, Migration> = {
@@ -74,4 +75,5 @@ export const migrations: Record<string, Migration> = {
   '0034-erasure-copies': erasureCopies,
   '0035-outcome-registry': outcomeRegistry,
   '0036-supervision': supervision,
+  '0037-report-summaries': reportSummaries,
 };
