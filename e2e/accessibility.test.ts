@@ -63,7 +63,10 @@ describe('accessibility', () => {
     // A backup, so that its page shows its table (wider than a phone) and not the empty state.
     await api(await adminCookie(), '/api/backups', { method: 'POST', body: {} });
     const found: string[] = [];
-    const pages = Object.values(appRoutes).filter((route) => route.access === 'admin');
+    // The administrator's pages, the floor's too (which a supervisor shares).
+    const pages = Object.values(appRoutes).filter(
+      (route) => route.access === 'admin' || route.access === 'floor',
+    );
     // On a desk and on a phone, where tables turn into cards and regions scroll.
     for (const viewport of [
       { width: 1280, height: 800 },

@@ -155,7 +155,7 @@ describe('the dashboard', () => {
         await page.getByRole('button', { name: 'Abrir menu de navegação' }).click();
       }
       const navigation = page.getByRole('navigation', { name: 'Navegação principal' });
-      await navigation.getByRole('link', { name: 'Painel', exact: true }).click();
+      await navigation.getByRole('link', { name: 'Dashboard', exact: true }).click();
       await page.waitForURL((url) => url.pathname === '/' && url.search === '');
       await page.getByRole('heading', { name: 'Assessores hoje' }).waitFor();
       await page.context().close();

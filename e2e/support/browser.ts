@@ -37,7 +37,7 @@ export async function signIn(page: Page, email: string, password: string) {
 export async function createUser(user: {
   name: string;
   email: string;
-  role: 'admin' | 'assessor';
+  role: 'admin' | 'supervisor' | 'assessor';
   password?: string;
   dailyQuota?: number;
 }) {

@@ -14,6 +14,7 @@ describe('app routes', () => {
       '/backups',
       '/colaborador',
       '/createuser',
+      '/equipes',
       '/horarios',
       '/integracoes/tokens',
       '/integracoes/webhooks',
@@ -27,12 +28,50 @@ describe('app routes', () => {
       '/login',
       '/login/forgotpassword',
       '/login/resetpassword',
+      '/painel',
+      '/pausas',
+      '/relatorios',
       '/tentativas',
       '/whatsapp/modelos',
     ]);
     expect(appRoutes.dashboard.title).toBe('CCA - Dashboard');
     expect(appRoutes.followUp.title).toBe('Leads com status green');
     expect(appRoutes.dailyLeads.title).toBe('Adicionar Leads diarios aos operadores');
+  });
+
+  it('opens to a supervisor the floor: its dashboard, wallboard, reports, follow-up, lead list, calls and daily distribution', () => {
+    const floor = Object.values(appRoutes)
+      .filter((route) => route.access === 'floor')
+      .map((route) => route.path)
+      .sort();
+    expect(floor).toEqual([
+      '/',
+      '/acompanhar',
+      '/leads/dailyleads',
+      '/leads/list',
+      '/painel',
+      '/relatorios',
+    ]);
+    expect(appRoutes.calls.access).toBe('signedIn');
+    // Users, settings, imports, block lists, integrations, teams and pause reasons stay admin's.
+    for (const page of [
+      appRoutes.createUser,
+      appRoutes.importLeads,
+      appRoutes.newLeads,
+      appRoutes.blockedPhones,
+      appRoutes.blockLists,
+      appRoutes.audit,
+      appRoutes.callingHours,
+      appRoutes.contactRules,
+      appRoutes.backups,
+      appRoutes.apiTokens,
+      appRoutes.webhooks,
+      appRoutes.messageTemplates,
+      appRoutes.teams,
+      appRoutes.pauseReasons,
+    ]) {
+      expect(page.access, page.path).toBe('admin');
+    }
   });
 
   it('tells pages from other paths', () => {

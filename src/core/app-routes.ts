@@ -18,10 +18,10 @@ export const appRoutes = {
   login: { path: '/login', title: 'Entrar', access: 'guest' },
   forgotPassword: { path: '/login/forgotpassword', title: 'Recuperar senha', access: 'guest' },
   resetPassword: { path: '/login/resetpassword', title: 'Nova senha', access: 'public' },
-  dashboard: { path: '/', title: 'CCA - Dashboard', access: 'admin' },
+  dashboard: { path: '/', title: 'CCA - Dashboard', access: 'floor' },
   createUser: { path: '/createuser', title: 'Criar assessor', access: 'admin' },
-  followUp: { path: '/acompanhar', title: 'Leads com status green', access: 'admin' },
-  leadList: { path: '/leads/list', title: 'Lista total de Leads', access: 'admin' },
+  followUp: { path: '/acompanhar', title: 'Leads com status green', access: 'floor' },
+  leadList: { path: '/leads/list', title: 'Lista total de Leads', access: 'floor' },
   newLeads: { path: '/leads/virgnleads', title: 'Leads nunca usados', access: 'admin' },
   blockedPhones: { path: '/leads/bloqueados', title: 'Telefones bloqueados', access: 'admin' },
   blockLists: {
@@ -33,7 +33,7 @@ export const appRoutes = {
   dailyLeads: {
     path: '/leads/dailyleads',
     title: 'Adicionar Leads diarios aos operadores',
-    access: 'admin',
+    access: 'floor',
   },
   calls: { path: '/leads/listcall', title: 'Ligações', access: 'signedIn' },
   audit: { path: '/auditoria', title: 'Auditoria', access: 'admin' },

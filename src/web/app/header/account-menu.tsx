@@ -11,14 +11,17 @@ import {
   IconCheck,
   IconChevronDown,
   IconClock,
+  IconCoffee,
   IconDatabase,
   IconDeviceDesktop,
   IconKey,
+  IconListSearch,
   IconLogout,
   IconMoon,
   IconRepeat,
   IconSun,
   IconUserCircle,
+  IconUsersGroup,
   IconWebhook,
 } from '@tabler/icons-react';
 import { Link } from 'react-router';
@@ -43,9 +46,13 @@ const adminPages: Record<
   { page: AppRouteName; icon: typeof IconSun }[]
 > = {
   settings: [
+    { page: 'teams', icon: IconUsersGroup },
+    { page: 'pauseReasons', icon: IconCoffee },
     { page: 'callingHours', icon: IconClock },
     { page: 'contactRules', icon: IconRepeat },
     { page: 'backups', icon: IconDatabase },
+    // In the menu since the wallboard and the reports joined the header's links (1280 px).
+    { page: 'audit', icon: IconListSearch },
   ],
   integrations: [
     { page: 'apiTokens', icon: IconKey },

@@ -35,7 +35,7 @@ function NavigationLinks({ links, pathname, onNavigate, fullWidth = false }: Nav
         fullWidth={fullWidth}
         justify={fullWidth ? 'flex-start' : undefined}
         size="sm"
-        px="sm"
+        px="xs"
       >
         {link.label}
       </Button>
@@ -70,7 +70,7 @@ export function AppHeader({ user }: AppHeaderProps) {
         <Group
           component="nav"
           aria-label="Navegação principal"
-          gap={4}
+          gap={2}
           wrap="nowrap"
           visibleFrom="lg"
         >

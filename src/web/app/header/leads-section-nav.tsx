@@ -1,13 +1,14 @@
 import { Button, Group } from '@mantine/core';
 import { Link, useLocation } from 'react-router';
-import { leadsSectionLinks } from './navigation-links.ts';
+import type { Role } from '../../../core/roles.ts';
+import { leadsSectionLinksFor } from './navigation-links.ts';
 
 /** The Leads section's own navigation, above each of its pages; it wraps on a phone. */
-export function LeadsSectionNav() {
+export function LeadsSectionNav({ role }: { role: Role }) {
   const { pathname } = useLocation();
   return (
     <Group component="nav" aria-label="Páginas de leads" gap={6} mb="md">
-      {leadsSectionLinks.map((link) => {
+      {leadsSectionLinksFor(role).map((link) => {
         const active = link.isActive(pathname);
         return (
           <Button

@@ -1,6 +1,7 @@
 import { Button, Group, Paper, Stack, Text } from '@mantine/core';
 import { useMemo, useState } from 'react';
 import { appRoutes } from '../../../../core/app-routes.ts';
+import { runsTheFloor } from '../../../../core/roles.ts';
 import { ExportLinks } from '../../../components/export-links.tsx';
 import { PageTitle } from '../../../components/page-title.tsx';
 import { formatInteger } from '../../../components/pt-br-format.ts';
@@ -17,7 +18,8 @@ export const myCallsTitle = 'Minhas ligações';
 
 export function CallsPage() {
   const { data: user } = useCurrentUser();
-  const isAdmin = user?.role === 'admin';
+  // An administrator or a supervisor reads several assessors' calls, and filters by them.
+  const isAdmin = user ? runsTheFloor(user.role) : false;
   const [filter, setFilter] = useState<AttemptFilter>({});
   const attempts = useAttempts(filter);
   const rows = useMemo(

@@ -11,6 +11,7 @@ import { useState } from 'react';
 import type { BulkLeadsBody } from '../../../../core/leads.ts';
 import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
 import { formatInteger } from '../../../components/pt-br-format.ts';
+import { useCurrentUser } from '../../../lib/current-user.ts';
 import { useAssessors } from '../../users/index.ts';
 import { useBulkUpdateLeads } from '../api/bulk-update-leads.ts';
 
@@ -68,6 +69,8 @@ export function BulkActions({
   const [assessorId, setAssessorId] = useState<string | null>(null);
   const [typedCount, setTypedCount] = useState('');
   const assessors = useAssessors();
+  // "Não ligar" and erasing are an administrator's: a supervisor returns leads or hands them on.
+  const isAdmin = useCurrentUser().data?.role === 'admin';
   const bulkUpdate = useBulkUpdateLeads();
 
   function open(next: Action) {
@@ -132,17 +135,21 @@ export function BulkActions({
           <Menu.Item leftSection={<IconUserShare size={16} />} onClick={() => open('reassign')}>
             {actionTexts.reassign.menu}
           </Menu.Item>
-          <Menu.Item leftSection={<IconPhoneOff size={16} />} onClick={() => open('doNotCall')}>
-            {actionTexts.doNotCall.menu}
-          </Menu.Item>
-          <Menu.Divider />
-          <Menu.Item
-            color="red"
-            leftSection={<IconEraser size={16} />}
-            onClick={() => open('erase')}
-          >
-            {actionTexts.erase.menu}
-          </Menu.Item>
+          {isAdmin ? (
+            <>
+              <Menu.Item leftSection={<IconPhoneOff size={16} />} onClick={() => open('doNotCall')}>
+                {actionTexts.doNotCall.menu}
+              </Menu.Item>
+              <Menu.Divider />
+              <Menu.Item
+                color="red"
+                leftSection={<IconEraser size={16} />}
+                onClick={() => open('erase')}
+              >
+                {actionTexts.erase.menu}
+              </Menu.Item>
+            </>
+          ) : null}
         </Menu.Dropdown>
       </Menu>
       <ConfirmDialog

@@ -24,7 +24,14 @@ export function Field({ label, children }: { label: string; children: ReactNode 
  * The lead's own data, read; *Editar* puts the form in its place, so each value is on screen
  * once. An erased lead has nothing left to edit.
  */
-export function LeadDataSection({ lead }: { lead: LeadDetail }) {
+/** `editable`: the administrator's Editar (a supervisor only reads the data). */
+export function LeadDataSection({
+  lead,
+  editable = true,
+}: {
+  lead: LeadDetail;
+  editable?: boolean;
+}) {
   const [editing, setEditing] = useState(false);
   return (
     <Stack gap="xs" component="section" aria-labelledby="dados-do-lead">
@@ -32,7 +39,7 @@ export function LeadDataSection({ lead }: { lead: LeadDetail }) {
         <Title order={3} size="h5" id="dados-do-lead">
           Dados
         </Title>
-        {lead.erased || editing ? null : (
+        {lead.erased || editing || !editable ? null : (
           <Button
             variant="light"
             size="xs"

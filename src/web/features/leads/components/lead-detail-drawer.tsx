@@ -22,6 +22,7 @@ import { channelLabels, type LeadDetail, personalDataFileName } from '../../../.
 import { formatBrazilianPhone } from '../../../../core/phone.ts';
 import { formatDateTime, formatInteger } from '../../../components/pt-br-format.ts';
 import { QueryErrorAlert } from '../../../components/query-error-alert.tsx';
+import { useCurrentUser } from '../../../lib/current-user.ts';
 import { personalDataUrl } from '../api/export-personal-data.ts';
 import { useLead } from '../api/get-lead.ts';
 import { Field, LeadDataSection } from './lead-data-section.tsx';
@@ -83,6 +84,9 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
 
 function LeadDetailContent({ lead }: { lead: LeadDetail }) {
   const extra = Object.entries(lead.extra);
+  // A supervisor reads the lead and hands it on; its data, numbers, merges and the LGPD file
+  // are an administrator's (the server refuses them too).
+  const isAdmin = useCurrentUser().data?.role === 'admin';
   return (
     <Stack gap="lg">
       <Group gap="xs" justify="space-between">
@@ -94,16 +98,18 @@ function LeadDetailContent({ lead }: { lead: LeadDetail }) {
             </Badge>
           ) : null}
         </Group>
-        <Button
-          component="a"
-          href={personalDataUrl(lead.id)}
-          download={personalDataFileName(lead.id)}
-          variant="default"
-          size="xs"
-          leftSection={<IconDownload size={14} aria-hidden />}
-        >
-          Exportar dados pessoais (LGPD)
-        </Button>
+        {isAdmin ? (
+          <Button
+            component="a"
+            href={personalDataUrl(lead.id)}
+            download={personalDataFileName(lead.id)}
+            variant="default"
+            size="xs"
+            leftSection={<IconDownload size={14} aria-hidden />}
+          >
+            Exportar dados pessoais (LGPD)
+          </Button>
+        ) : null}
       </Group>
       {lead.erased ? (
         <Alert color="gray" variant="light" title={erasedLeadLabel}>
@@ -114,7 +120,7 @@ function LeadDetailContent({ lead }: { lead: LeadDetail }) {
         <LeadQuickActions lead={lead} />
       )}
 
-      <LeadDataSection lead={lead} />
+      <LeadDataSection lead={lead} editable={isAdmin} />
 
       <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
         <Field label="Assessor">{lead.ownerName}</Field>
@@ -163,9 +169,9 @@ function LeadDetailContent({ lead }: { lead: LeadDetail }) {
         </Section>
       ) : null}
 
-      <LeadMergeSection lead={lead} />
+      {isAdmin ? <LeadMergeSection lead={lead} /> : null}
 
-      {lead.erased ? null : (
+      {lead.erased || !isAdmin ? null : (
         <Section title="Números">
           <LeadPhonesEditor lead={lead} />
         </Section>

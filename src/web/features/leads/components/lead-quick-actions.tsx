@@ -5,6 +5,7 @@ import { useState } from 'react';
 import { canApply } from '../../../../core/lead-transitions.ts';
 import type { BulkLeadsBody, LeadDetail } from '../../../../core/leads.ts';
 import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
+import { useCurrentUser } from '../../../lib/current-user.ts';
 import { useAssessors } from '../../users/index.ts';
 import { useBulkUpdateLeads } from '../api/bulk-update-leads.ts';
 
@@ -50,6 +51,9 @@ const transitionOf = {
  * lead's page adds no write path of its own.
  */
 export function LeadQuickActions({ lead }: { lead: LeadDetail }) {
+  // "Não ligar" fills the block list, an administrator's; a supervisor hands leads on only.
+  const isAdmin = useCurrentUser().data?.role === 'admin';
+  const offered = (each: QuickAction) => isAdmin || each !== 'doNotCall';
   const [action, setAction] = useState<QuickAction | null>(null);
   const [assessorId, setAssessorId] = useState<string | null>(null);
   const assessors = useAssessors();
@@ -111,7 +115,7 @@ export function LeadQuickActions({ lead }: { lead: LeadDetail }) {
   return (
     <>
       <Group gap="xs" role="group" aria-label="Ações do lead">
-        {(Object.keys(texts) as QuickAction[]).map((each) => (
+        {(Object.keys(texts) as QuickAction[]).filter(offered).map((each) => (
           <Button
             key={each}
             variant="default"

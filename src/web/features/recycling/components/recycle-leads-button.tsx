@@ -8,6 +8,7 @@ import { RecycleDialog } from './recycle-dialog.tsx';
  * The header's `Reciclar Leads` button (admins only) and the dialog it opens. On a phone the
  * header has no room for the label, so the button shows its icon and keeps the name.
  */
+/** Its label from 1408 px on; an icon below, where the header's links need the room. */
 export function RecycleLeadsButton() {
   const [opened, dialog] = useDisclosure(false);
   return (
@@ -17,7 +18,7 @@ export function RecycleLeadsButton() {
         color="violet"
         size="sm"
         px="sm"
-        visibleFrom="sm"
+        visibleFrom="xl"
         leftSection={<IconRecycle size={18} aria-hidden />}
         onClick={dialog.open}
       >
@@ -27,7 +28,7 @@ export function RecycleLeadsButton() {
         variant="light"
         color="violet"
         size="lg"
-        hiddenFrom="sm"
+        hiddenFrom="xl"
         aria-label={recycleDialogTexts.button}
         title={recycleDialogTexts.button}
         onClick={dialog.open}
