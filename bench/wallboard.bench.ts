@@ -98,7 +98,10 @@ async function liveLatency(context: BenchContext, callers: Caller[]): Promise<Fi
     for (let index = 0; index < callers.length; index += 20) {
       await Promise.all(
         callers.slice(index, index + 20).map(async (caller) => {
-          cookies.set(caller.id, await signIn(base, caller));
+          cookies.set(
+            caller.id,
+            await signIn(base, { email: caller.email, password: caller.password }),
+          );
         }),
       );
     }
