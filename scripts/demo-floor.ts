@@ -11,6 +11,14 @@ export const demoTeams = [
   { name: 'Equipe Beta', assessors: [3, 4], supervisor: 1 },
 ] as const;
 
+/** How long each pause of the demo lasts, in minutes: the shortest and the longest. */
+const pauseMinutes = {
+  Almoço: [50, 65],
+  Café: [8, 16],
+  Banheiro: [4, 9],
+  Feedback: [12, 25],
+} as const;
+
 interface StateSpan {
   user: string;
   state: AgentState;
@@ -64,8 +72,12 @@ export function planDemoFloor(input: {
                   ['Banheiro', 2],
                   ['Feedback', 1],
                 ] as const);
-          open('paused', new Date(free.getTime() + minutes(1)), reason);
-          open('available', new Date(at.getTime() - minutes(4)));
+          // A pause lasts what its reason does; the rest of the gap is waiting between calls.
+          const [shortest, longest] = pauseMinutes[reason];
+          const length = Math.min(gap - minutes(6), minutes(random.int(shortest, longest)));
+          const from = free.getTime() + minutes(random.int(1, 3));
+          open('paused', new Date(from), reason);
+          open('available', new Date(from + length));
         }
         const lastStart = (spans.at(-1) as StateSpan).from.getTime();
         const dialled = new Date(
