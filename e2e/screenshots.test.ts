@@ -3,11 +3,16 @@ import os from 'node:os';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { demoAssessorPassword, fillDemo } from '../scripts/demo-data.ts';
+import {
+  demoAssessorEmail,
+  demoAssessorPassword,
+  demoSupervisorEmail,
+  fillDemo,
+} from '../scripts/demo-data.ts';
 import { workableStatuses } from '../src/core/lead-status.ts';
 import { createDatabase } from '../src/server/db/database.ts';
 import { runningConnectionString } from '../src/server/db/embedded-postgres.ts';
-import { adminCookie, api } from './support/api.ts';
+import { adminCookie, api, cookieOf } from './support/api.ts';
 import { admin, baseUrl, launchBrowser, signIn } from './support/browser.ts';
 
 /**
@@ -25,6 +30,8 @@ const shots = [
   'assessor-celular',
   'assessor-celular-escuro',
   'leads-celular',
+  'painel-ao-vivo',
+  'relatorio',
 ] as const;
 
 let browser: Browser;
@@ -91,6 +98,35 @@ async function fillWithDemo(): Promise<string> {
   }
 }
 
+/** A state change of a demo assessor through the API, as its page makes it. */
+async function asAssessor(position: number, path: string, body: unknown = {}) {
+  const origin = baseUrl();
+  const cookie = await cookieOf(demoAssessorEmail(position), demoAssessorPassword);
+  const response = await fetch(`${origin}${path}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin, cookie },
+    body: JSON.stringify(body),
+  });
+  expect(response.status, `${path}: ${await response.text()}`).toBeLessThan(300);
+}
+
+/**
+ * The floor as the wallboard shows it on a working afternoon, whatever day the picture is taken:
+ * the demo's assessors have open pages (presence), one is on a call and one on a coffee pause.
+ */
+async function bringTheFloorToLife() {
+  for (const position of [0, 1, 2, 3]) await asAssessor(position, '/api/agent-state/presence');
+  const cookie = await cookieOf(demoAssessorEmail(0), demoAssessorPassword);
+  const mine = (await api(cookie, '/api/my-leads')) as { leads: { id: number }[] };
+  const lead = mine.leads[0];
+  if (lead) await asAssessor(0, '/api/agent-state/call', { leadId: lead.id });
+  const { reasons } = (await api(cookie, '/api/pause-reasons')) as {
+    reasons: { id: number; name: string }[];
+  };
+  const coffee = reasons.find((reason) => reason.name === 'Café');
+  if (coffee) await asAssessor(2, '/api/agent-state/pause', { reasonId: coffee.id });
+}
+
 describe('the README pictures', () => {
   it('are taken of the main pages, on a desktop and on a phone, from the demo, and shown by the README', async () => {
     const assessorEmail = await fillWithDemo();
@@ -131,11 +167,23 @@ describe('the README pictures', () => {
     await adminPhone.waitForLoadState('networkidle');
     await shoot(adminPhone, 'leads-celular');
 
+    await bringTheFloorToLife();
+    const supervisor = await officePage({ width: 1440, height: 900 });
+    await signIn(supervisor, demoSupervisorEmail(0), demoAssessorPassword);
+    await supervisor.waitForURL((url) => url.pathname === '/painel');
+    await supervisor.getByText('Equipe Alfa').first().waitFor();
+    await supervisor.waitForLoadState('networkidle');
+    await shoot(supervisor, 'painel-ao-vivo');
+    await supervisor.goto('/relatorios?periodo=30d');
+    await supervisor.getByRole('table').first().waitFor();
+    await supervisor.waitForLoadState('networkidle');
+    await shoot(supervisor, 'relatorio');
+
     const readme = await readFile('README.md', 'utf8');
     for (const name of shots) {
       expect((await stat(path.join(folder, `${name}.png`))).size, name).toBeGreaterThan(10_000);
       expect(readme, name).toContain(`docs/screenshots/${name}.png`);
     }
-    for (const page of [desk, phone, adminPhone]) await page.context().close();
+    for (const page of [desk, phone, adminPhone, supervisor]) await page.context().close();
   });
 });
