@@ -46,6 +46,8 @@ let ownLead: number;
 let poolLead: number;
 let templateId: number;
 let webhookId: number;
+let teamId: number;
+let pauseReasonId: number;
 let document: { paths: Record<string, Record<string, OpenApiOperation>> };
 let phoneCounter = 0;
 const nextPhone = () => `11 98123-${String(4000 + ++phoneCounter)}`;
@@ -138,6 +140,26 @@ const validRequests: Record<string, ValidRequest> = {
     url: () => `/api/webhooks/${webhookId}`,
     body: () => ({ name: 'CRM novo', url: 'http://127.0.0.1:9/outro' }),
   },
+  'POST /api/teams': {
+    as: 'admin',
+    url: () => '/api/teams',
+    body: () => ({ name: `Equipe ${++phoneCounter}` }),
+  },
+  'PATCH /api/teams/{id}': {
+    as: 'admin',
+    url: () => `/api/teams/${teamId}`,
+    body: () => ({ name: `Equipe renomeada ${++phoneCounter}` }),
+  },
+  'POST /api/pause-reasons': {
+    as: 'admin',
+    url: () => '/api/pause-reasons',
+    body: () => ({ name: `Reunião ${++phoneCounter}`, limitMinutes: 30 }),
+  },
+  'PATCH /api/pause-reasons/{id}': {
+    as: 'admin',
+    url: () => `/api/pause-reasons/${pauseReasonId}`,
+    body: () => ({ name: `Pausa renomeada ${++phoneCounter}` }),
+  },
 };
 
 type OpenApiOperation = { requestBody?: { content: Record<string, { schema?: JsonSchema }> } };
@@ -228,6 +250,8 @@ beforeAll(async () => {
     events: ['lead.accepted'],
   });
   webhookId = webhook.json().endpoint.id;
+  teamId = (await admin.post('/api/teams', { name: 'Primeira equipe' })).json().id;
+  pauseReasonId = (await admin.post('/api/pause-reasons', { name: 'Primeira pausa' })).json().id;
   document = (await t.app.inject({ url: '/api/openapi.json' })).json();
 });
 afterAll(() => t.close());

@@ -31,7 +31,7 @@ const staleKeysByEvent: Record<AppEventType, readonly (readonly string[])[]> = {
     wallboardKeys.all,
   ],
   // The assessor's own state and targets: an assessor hears only its own events.
-  'lead.attempted': [...allLiveKeys, agentStateKeys.all],
+  'lead.attempted': [...allLiveKeys, agentStateKeys.mine()],
   'leads.changed': [
     myLeadKeys.all,
     distributionKeys.all,
@@ -41,7 +41,7 @@ const staleKeysByEvent: Record<AppEventType, readonly (readonly string[])[]> = {
     wallboardKeys.all,
   ],
   'leads.imported': [distributionKeys.all, leadKeys.all, dashboardKeys.all],
-  'agent.state': [wallboardKeys.all, agentStateKeys.all],
+  'agent.state': [wallboardKeys.all, agentStateKeys.mine()],
 };
 
 /**

@@ -1,11 +1,11 @@
-/** Every query of the assessor's own state starts with `agentStateKeys.all`. */
+/**
+ * Every query of the agent-states feature starts with `agentStateKeys.all`: the assessor's own
+ * state (refetched by the floor's events) and the pause reasons (by their own changes).
+ */
 export const agentStateKeys = {
   all: ['agent-state'] as const,
   mine: () => [...agentStateKeys.all, 'mine'] as const,
-};
-
-/** Every pause-reason query starts with `pauseReasonKeys.all`. */
-export const pauseReasonKeys = {
-  all: ['pause-reasons'] as const,
-  list: (withRetired: boolean) => [...pauseReasonKeys.all, { withRetired }] as const,
+  pauseReasons: () => [...agentStateKeys.all, 'pause-reasons'] as const,
+  pauseReasonList: (withRetired: boolean) =>
+    [...agentStateKeys.pauseReasons(), { withRetired }] as const,
 };

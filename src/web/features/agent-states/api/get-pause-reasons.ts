@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { pauseReasonListSchema } from '../../../../core/agent-states.ts';
 import { apiClient } from '../../../lib/api-client.ts';
-import { pauseReasonKeys } from './agent-state-query-keys.ts';
+import { agentStateKeys } from './agent-state-query-keys.ts';
 
 /** The active pause reasons; the retired ones too for an admin who asks. */
 export function getPauseReasons(withRetired: boolean, { signal }: { signal?: AbortSignal } = {}) {
@@ -11,7 +11,7 @@ export function getPauseReasons(withRetired: boolean, { signal }: { signal?: Abo
 
 export function pauseReasonsQueryOptions(withRetired = false) {
   return queryOptions({
-    queryKey: pauseReasonKeys.list(withRetired),
+    queryKey: agentStateKeys.pauseReasonList(withRetired),
     queryFn: ({ signal }) => getPauseReasons(withRetired, { signal }),
     // Reasons change rarely: the pause menu need not ask again on every focus.
     staleTime: 60_000,

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type PauseReasonUpdate, pauseReasonSchema } from '../../../../core/agent-states.ts';
 import { apiClient } from '../../../lib/api-client.ts';
-import { pauseReasonKeys } from './agent-state-query-keys.ts';
+import { agentStateKeys } from './agent-state-query-keys.ts';
 
 export interface UpdatePauseReasonInput {
   id: number;
@@ -17,6 +17,6 @@ export function useUpdatePauseReason() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: updatePauseReason,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: pauseReasonKeys.all }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: agentStateKeys.pauseReasons() }),
   });
 }

@@ -2,6 +2,3 @@
 export const wallboardKeys = {
   all: ['wallboard'] as const,
 };
-
-/** The least time between two refetches of the wallboard the events ask for. */
-export const wallboardRefetchMs = 1000;
