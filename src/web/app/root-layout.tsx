@@ -2,7 +2,6 @@ import { Box, Container } from '@mantine/core';
 import { lazy, Suspense, useEffect } from 'react';
 import { Outlet, ScrollRestoration, useLocation, useMatches } from 'react-router';
 import { appRoutes, showsHeader } from '../../core/app-routes.ts';
-import { runsTheFloor } from '../../core/roles.ts';
 import { usePresence } from '../features/agent-states/index.ts';
 import { isTvMode } from '../features/wallboard/index.ts';
 import { useCurrentUser } from '../lib/current-user.ts';
@@ -52,7 +51,7 @@ export function RootLayout() {
       <Box component="main" id={mainContentId} tabIndex={-1} style={{ outline: 'none' }}>
         {withHeader ? (
           <Container size="xl" py="lg" px={{ base: 'sm', sm: 'md' }}>
-            {user && runsTheFloor(user.role) && inLeadsSection(pathname) ? (
+            {user && user.role !== 'assessor' && inLeadsSection(pathname) ? (
               <LeadsSectionNav role={user.role} />
             ) : null}
             <Outlet />

@@ -1,5 +1,5 @@
 import { Anchor, Button, Group, Paper, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
-import { Fragment, useCallback, useEffect, useRef, useState } from 'react';
+import { Fragment, Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { appRoutes } from '../../../../core/app-routes.ts';
 import {
@@ -214,7 +214,9 @@ export function AssessorLeadsPage() {
       <VisuallyHidden role="status" aria-live="polite">
         {announcement}
       </VisuallyHidden>
-      <AgentStateBar />
+      <Suspense fallback={null}>
+        <AgentStateBar />
+      </Suspense>
       <ConfirmDialog
         opened={blocking !== null}
         title={blockingWords?.title ?? ''}
