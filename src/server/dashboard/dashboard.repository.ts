@@ -150,9 +150,14 @@ export function createDashboardRepository(
 
     /**
      * Calls per day and outcome from `firstDay` to `lastDay`, both included, with how many
-     * delta rows each sum took.
+     * delta rows each sum took; with `ids`, only these assessors' calls (a supervisor's), from
+     * the per-assessor counts.
      */
-    async attemptsByDay(firstDay: string, lastDay: string) {
+    async attemptsByDay(firstDay: string, lastDay: string, ids?: readonly string[]) {
+      const source =
+        ids === undefined
+          ? sql`attempt_daily_total_deltas where true`
+          : sql`attempt_daily_count_deltas where assessor_id = any(${ids}::text[])`;
       const result = await sql<{
         day: string;
         outcome: AttemptOutcome;
@@ -161,8 +166,8 @@ export function createDashboardRepository(
       }>`
         select to_char(day, 'YYYY-MM-DD') as day, outcome, sum(attempts)::bigint as attempts,
           count(*)::int as rows
-        from attempt_daily_total_deltas
-        where day between ${firstDay}::date and ${lastDay}::date
+        from ${source}
+          and day between ${firstDay}::date and ${lastDay}::date
         group by day, outcome
       `.execute(reads());
       return result.rows;
@@ -186,24 +191,6 @@ export function createDashboardRepository(
           and s.assessor_id = any(${ids}::text[])
       `.execute(reads());
       return result.rows[0]?.assigned ?? 0;
-    },
-
-    /** A supervisor's `attemptsByDay`: its assessors' calls, from their daily counts. */
-    async assessorAttemptsByDay(firstDay: string, lastDay: string, ids: readonly string[]) {
-      const result = await sql<{
-        day: string;
-        outcome: AttemptOutcome;
-        attempts: number;
-        rows: number;
-      }>`
-        select to_char(day, 'YYYY-MM-DD') as day, outcome, sum(attempts)::bigint as attempts,
-          count(*)::int as rows
-        from attempt_daily_count_deltas
-        where day between ${firstDay}::date and ${lastDay}::date
-          and assessor_id = any(${ids}::text[])
-        group by day, outcome
-      `.execute(reads());
-      return result.rows;
     },
 
     /**

@@ -92,9 +92,7 @@ export function createDashboardService(deps: DashboardServiceDeps) {
         todayCalls,
       ] = await Promise.all([
         dashboard.statusCounts(),
-        ids === undefined
-          ? dashboard.attemptsByDay(bounds.firstChartDay, bounds.today)
-          : dashboard.assessorAttemptsByDay(bounds.firstChartDay, bounds.today, ids),
+        dashboard.attemptsByDay(bounds.firstChartDay, bounds.today, ids),
         dashboard.distributedBetween(bounds.start, bounds.end, ids),
         dashboard.distributedBetween(bounds.rangeStart, bounds.rangeEnd, ids),
         dashboard.assessors(bounds, ids),
