@@ -117,7 +117,16 @@ const scales = {
     leads: 10_000_000,
     assessors: 2000,
     calls: 50_000_000,
-    suites: ['list', 'distribution', 'operator', 'import', 'dashboard', 'reports', 'recycle'],
+    suites: [
+      'list',
+      'distribution',
+      'operator',
+      'import',
+      'dashboard',
+      'reports',
+      'wallboard',
+      'recycle',
+    ],
   },
 } as const;
 const scale = values.scale === undefined ? undefined : scales[values.scale as keyof typeof scales];
