@@ -174,7 +174,10 @@ async function liveLatency(context: BenchContext, callers: Caller[]): Promise<Fi
     await Promise.all(
       callers.map(async (caller) => {
         const headers = { cookie: cookies.get(caller.id) ?? '', origin: base };
-        await sleep(between(0, betweenCallsMs.max));
+        // No wait past the deadline: the rate is of the load's own time.
+        const pause = (ms: number) =>
+          sleep(Math.max(0, Math.min(ms, deadline - performance.now())));
+        await pause(between(0, betweenCallsMs.max));
         while (performance.now() < deadline) {
           // A call refused or cut off (a connection reset under load) is counted and the
           // assessor goes on, as one at a desk would: the figures say how many there were.
@@ -196,7 +199,7 @@ async function liveLatency(context: BenchContext, callers: Caller[]): Promise<Fi
           } catch {
             failed++;
           }
-          await sleep(between(betweenCallsMs.min, betweenCallsMs.max));
+          await pause(between(betweenCallsMs.min, betweenCallsMs.max));
         }
       }),
     );

@@ -36,3 +36,9 @@ export function wallTimeIn(at: Date, timeZone: string): WallTime {
     weekday: weekdays.indexOf(parts.weekday ?? ''),
   };
 }
+
+/** `YYYY-MM-DD` of the day the clocks of `timeZone` show at `at`. */
+export function dayIn(at: Date, timeZone: string): string {
+  const { year, month, day } = wallTimeIn(at, timeZone);
+  return `${year}-${String(month).padStart(2, '0')}-${String(day).padStart(2, '0')}`;
+}

@@ -106,6 +106,7 @@ describe('the server’s jobs', () => {
       'overdue-callback-return',
       'undo-purge',
       'quiet-disconnection',
+      'summary-compaction',
       'backup-schedule',
     ]);
     const stopped: string[] = [];

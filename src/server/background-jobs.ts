@@ -2,6 +2,7 @@ import { startQuietDisconnection } from './agent-states/index.ts';
 import { startUndoPurge } from './attempts/index.ts';
 import { startBackupSchedule } from './backups/index.ts';
 import type { Env } from './config/env.ts';
+import { startSummaryCompaction } from './dashboard/index.ts';
 import type { DatabaseHandle } from './db/database.ts';
 import type { EventPublisher } from './events/index.ts';
 import { startImportWorker } from './imports/index.ts';
@@ -64,6 +65,10 @@ export function backgroundJobs({
     {
       name: 'quiet-disconnection',
       start: () => startQuietDisconnection({ database, events, log }),
+    },
+    {
+      name: 'summary-compaction',
+      start: () => startSummaryCompaction({ database, timeZone: env.timeZone, log }),
     },
     ...backupJob(database, env, log),
   ];

@@ -24,3 +24,6 @@ export const dashboardFeature: FastifyPluginAsync<DashboardFeatureOptions> = asy
   await dashboardService.syncTimeZone();
   await app.register(dashboardRoutes, { dashboardService, assessorScope });
 };
+
+/** The summaries' fold runs beside the HTTP server (background-jobs.ts). */
+export { compactSummaries, startSummaryCompaction } from './summary-compaction.ts';

@@ -10,7 +10,7 @@ import {
   type PerformanceRow,
   presetDays,
 } from '../../core/reports.ts';
-import { wallTimeIn } from '../../core/wall-time.ts';
+import { dayIn } from '../../core/wall-time.ts';
 import type { AssessorScope } from '../teams/index.ts';
 import type {
   OutcomeCountRow,
@@ -94,13 +94,6 @@ export function figuresOf(tally: Tally): PerformanceFigures {
     callsPerHourWorked: workedSeconds > 0 ? calls / (workedSeconds / 3600) : null,
     outcomes: { ...tally.outcomes },
   };
-}
-
-/** `YYYY-MM-DD` of an instant in the call centre's zone. */
-function dayIn(at: Date, timeZone: string): string {
-  const wall = wallTimeIn(at, timeZone);
-  const two = (value: number) => String(value).padStart(2, '0');
-  return `${wall.year}-${two(wall.month)}-${two(wall.day)}`;
 }
 
 const hasFigures = (tally: Tally) =>

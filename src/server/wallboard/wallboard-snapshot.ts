@@ -19,7 +19,8 @@ export interface SnapshotRows {
   assessors: AssessorStateRow[];
   callCounts: CallCountRow[];
   stateTimes: StateTimeRow[];
-  leadsLeft: { ownerId: string; leads: number }[];
+  /** Leads left in each assessor's list, by its id. */
+  leadsLeft: ReadonlyMap<string, number>;
   teams: { id: number; name: string; supervisorIds: string[] }[];
   targets: TargetRow[];
 }
@@ -69,7 +70,6 @@ function add(total: Sums, sums: Sums) {
 export function buildSnapshot(rows: SnapshotRows): WallboardSnapshot {
   const counts = new Map(rows.callCounts.map((row) => [row.assessorId, row]));
   const times = new Map(rows.stateTimes.map((row) => [row.userId, row]));
-  const left = new Map(rows.leadsLeft.map((row) => [row.ownerId, row.leads]));
   const assessorTargets = new Map<string, WallboardTargets>();
   const teamTargets = new Map<number, WallboardTargets>();
   for (const target of rows.targets) {
@@ -96,7 +96,7 @@ export function buildSnapshot(rows: SnapshotRows): WallboardSnapshot {
       workedSeconds: time?.workedSeconds ?? 0,
       onCallSeconds: time?.onCallSeconds ?? 0,
       onCalls: time?.onCalls ?? 0,
-      leadsLeft: left.get(row.id) ?? 0,
+      leadsLeft: rows.leadsLeft.get(row.id) ?? 0,
     };
     const sectionKey = row.teamId !== null && sections.has(row.teamId) ? row.teamId : null;
     let section = sections.get(sectionKey);

@@ -37,7 +37,7 @@ export interface StateTimeRow {
   userId: string;
   /** Seconds today in `available` and `on_call`: signed in, not on a pause. */
   workedSeconds: number;
-  /** The `on_call` spans ended today: their seconds and how many. */
+  /** The closed `on_call` spans that started today: their whole length and how many. */
   onCallSeconds: number;
   onCalls: number;
 }
@@ -95,35 +95,46 @@ export function createWallboardRepository(reads: () => Kysely<Database>) {
     },
 
     /**
-     * Each assessor's time today: the spans that started today or in the 12 hours before and
-     * ran into it (a state longer than that is a disconnection, which counts for nothing), and
-     * the open ones whenever they started.
+     * Each assessor's time today: the closed spans' share of it from their daily summary (0037,
+     * cut at the centre's midnights, the reports' own figures), and the open span's since it
+     * started or since midnight. The summary holds about one row per assessor, state and
+     * reason once folded (background-jobs.ts), where the log holds a row per call.
      */
-    async stateTimes(start: Date, now: Date): Promise<StateTimeRow[]> {
+    async stateTimes(today: string, start: Date, now: Date): Promise<StateTimeRow[]> {
       const result = await sql<StateTimeRow>`
-        select user_id as "userId",
-          coalesce(sum(greatest(0, extract(epoch from
-            least(coalesce(ended_at, ${now}), ${now}) - greatest(started_at, ${start}))))
-            filter (where state in ('available', 'on_call')), 0)::float8 as "workedSeconds",
-          coalesce(sum(extract(epoch from ended_at - started_at))
-            filter (where state = 'on_call' and ended_at >= ${start}), 0)::float8
-            as "onCallSeconds",
-          count(*) filter (where state = 'on_call' and ended_at >= ${start})::int as "onCalls"
-        from agent_state_log
-        where (started_at >= ${start}::timestamptz - interval '12 hours'
-            and (ended_at is null or ended_at > ${start}))
-          or ended_at is null
+        select user_id as "userId", sum(worked)::float8 as "workedSeconds",
+          sum(on_call)::float8 as "onCallSeconds", sum(calls)::int as "onCalls"
+        from (
+          select user_id,
+            coalesce(sum(microseconds) filter (where state in ('available', 'on_call')), 0)
+              / 1e6 as worked,
+            coalesce(sum(span_microseconds) filter (where state = 'on_call'), 0) / 1e6 as on_call,
+            coalesce(sum(spans) filter (where state = 'on_call'), 0) as calls
+          from agent_state_daily_deltas
+          where day = ${today}::date
+          group by user_id
+          union all
+          select user_id,
+            greatest(0, extract(epoch from ${now}::timestamptz - greatest(started_at, ${start}))),
+            0, 0
+          from agent_state_log
+          where ended_at is null and state in ('available', 'on_call')
+        ) times
         group by user_id
       `.execute(reads());
       return result.rows;
     },
 
-    /** Leads each assessor still has to call, read from the owners' index by status. */
-    async leadsLeft(): Promise<{ ownerId: string; leads: number }[]> {
+    /**
+     * Leads each assessor still has to call, read from the owners' index by status; with
+     * `ownerIds`, these assessors' only.
+     */
+    async leadsLeft(ownerIds?: readonly string[]): Promise<{ ownerId: string; leads: number }[]> {
+      const owners = ownerIds === undefined ? sql`` : sql`and owner_id = any(${ownerIds}::text[])`;
       const result = await sql<{ ownerId: string; leads: number }>`
         select owner_id as "ownerId", count(*)::int as leads
         from leads
-        where owner_id is not null and status in (${workableList})
+        where owner_id is not null and status in (${workableList}) ${owners}
         group by owner_id
       `.execute(reads());
       return result.rows;

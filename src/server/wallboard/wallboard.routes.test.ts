@@ -1,5 +1,7 @@
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Wallboard, WallboardAssessor } from '../../core/wallboard.ts';
+import { defaultTimeZone } from '../config/env.ts';
+import { compactSummaries } from '../dashboard/index.ts';
 import { setUpTestApp } from '../testing/set-up-test-app.ts';
 import type { TestUser } from '../testing/test-app.ts';
 
@@ -175,6 +177,10 @@ describe('GET /api/wallboard', () => {
     expect(ana.averageHandlingSeconds).toBeCloseTo(240);
     // 12:00 to 18:00 is 6 h, minus the hour of pause: 4 calls in 5 h.
     expect(ana.callsPerHour).toBeCloseTo(4 / 5);
+
+    // The times come from the states' daily summary: folded, it says the same.
+    await compactSummaries(context.t.database, defaultTimeZone, new Date(now));
+    expect(assessor(await read(), context.ana.id)).toEqual(ana);
   });
 
   it('shows a pause with its reason and limit, and an assessor never seen as disconnected', async () => {

@@ -1,6 +1,7 @@
 import type { AppEvent } from '../../core/events.ts';
 import type { Wallboard } from '../../core/wallboard.ts';
 import type { AssessorScope } from '../teams/index.ts';
+import { createLeadsLeftCounter } from './leads-left.ts';
 import type { WallboardRepository } from './wallboard.repository.ts';
 import { buildSnapshot, type WallboardSnapshot } from './wallboard-snapshot.ts';
 
@@ -25,6 +26,8 @@ export interface WallboardServiceDeps {
   refreshMs?: number;
   /** A snapshot no event made stale is read again past this age (its hours worked move on). */
   maxAgeMs?: number;
+  /** Every list's leads are counted again past this age (30,000 ms; leads-left.ts). */
+  leadsLeftMaxAgeMs?: number;
 }
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -42,16 +45,21 @@ export function createWallboardService(deps: WallboardServiceDeps) {
   let snapshot: { readAt: number; value: WallboardSnapshot } | undefined;
   let stale = true;
   let reading: Promise<WallboardSnapshot> | undefined;
+  // With no interval (tests), every request reads the whole floor, every list's count too.
+  const leadsLeft = createLeadsLeftCounter(
+    (ownerIds) => deps.wallboard.leadsLeft(ownerIds),
+    refreshMs > 0 ? (deps.leadsLeftMaxAgeMs ?? 30_000) : 0,
+  );
 
   async function read(): Promise<WallboardSnapshot> {
     const generatedAt = new Date(now());
     const { wallboard, timeZone } = deps;
     const day = await wallboard.day(generatedAt, timeZone);
-    const [assessors, callCounts, stateTimes, leadsLeft, teams, targets] = await Promise.all([
+    const [assessors, callCounts, stateTimes, left, teams, targets] = await Promise.all([
       wallboard.assessors(),
       wallboard.callCounts(day.today),
-      wallboard.stateTimes(day.start, generatedAt),
-      wallboard.leadsLeft(),
+      wallboard.stateTimes(day.today, day.start, generatedAt),
+      leadsLeft.current(),
       wallboard.teams(),
       wallboard.dayTargets(),
     ]);
@@ -61,7 +69,7 @@ export function createWallboardService(deps: WallboardServiceDeps) {
       assessors,
       callCounts,
       stateTimes,
-      leadsLeft,
+      leadsLeft: left,
       teams,
       targets,
     });
@@ -96,6 +104,7 @@ export function createWallboardService(deps: WallboardServiceDeps) {
   return {
     /** What the event stream says: a change on the floor makes the snapshot stale. */
     heard(event: AppEvent) {
+      leadsLeft.heard(event);
       if (staleningEvents.has(event.type)) stale = true;
     },
 
