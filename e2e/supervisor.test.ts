@@ -116,6 +116,77 @@ describe('a supervisor', () => {
     }
   });
 
+  it("sets its team's targets from the account menu, and sees a dashboard without an administrator's first steps or backups", async () => {
+    const tag = `${suffix}-metas`;
+    const password = `senha-do-supervisor-${tag}`;
+    const supervisor = await createUser({
+      name: `Rita Supervisora ${tag}`,
+      email: `rita-${tag}@e2e.test`,
+      role: 'supervisor',
+      password,
+    });
+    const member = await createUser({
+      name: `Caio Equipe ${tag}`,
+      email: `caio-${tag}@e2e.test`,
+      role: 'assessor',
+    });
+    const teamName = `Equipe Rita ${tag}`;
+    await withServerDatabase(async (client) => {
+      const team = await client.query<{ id: number }>(
+        'insert into teams (name) values ($1) returning id',
+        [teamName],
+      );
+      const teamId = team.rows[0]?.id;
+      await client.query('insert into team_supervisors (team_id, supervisor_id) values ($1, $2)', [
+        teamId,
+        supervisor.id,
+      ]);
+      await client.query('update users set team_id = $1 where id = $2', [teamId, member.id]);
+    });
+
+    const page = await newPage(browser, { width: 1280, height: 800 });
+    await signIn(page, `rita-${tag}@e2e.test`, password);
+    await page.waitForURL((url) => url.pathname === '/painel');
+    // Every answer the signed-in supervisor's pages get: none may refuse what they asked for.
+    const refused: string[] = [];
+    page.on('response', (response) => {
+      if (response.status() === 401 || response.status() === 403) refused.push(response.url());
+    });
+    await page.locator('header button[aria-haspopup="menu"]').last().click();
+    expect(await page.getByRole('menuitem', { name: 'Motivos de pausa' }).count()).toBe(0);
+    await page.getByRole('menuitem', { name: 'Equipes e metas' }).click();
+    await page.getByRole('heading', { name: 'Equipes e metas', level: 1 }).waitFor();
+    const card = page.getByRole('article', { name: teamName });
+    await card.getByText('1 assessor').waitFor();
+    // Making, changing and deleting teams stay an administrator's.
+    expect(await page.getByRole('button', { name: 'Nova equipe' }).count()).toBe(0);
+    expect(await card.getByRole('button', { name: `Editar equipe ${teamName}` }).count()).toBe(0);
+
+    await card.getByRole('button', { name: `Metas da equipe ${teamName}` }).click();
+    const targets = page.getByRole('dialog', { name: `Metas da equipe "${teamName}"` });
+    await targets.getByRole('group', { name: 'Meta do dia' }).getByLabel('Aceites').fill('9');
+    await targets.getByRole('button', { name: 'Salvar metas' }).click();
+    await card.getByText('Meta do dia: 9 aceites').waitFor();
+    const row = page.getByRole('row', { name: new RegExp(`Caio Equipe ${tag}`) });
+    await row.getByRole('button', { name: `Metas de Caio Equipe ${tag}` }).waitFor();
+
+    // A team whose assessor has left it: the dashboard shows no administrator's first steps
+    // (import, create assessors), nor the backups' state, which are not the supervisor's.
+    await withServerDatabase((client) =>
+      client.query('update users set team_id = null where id = $1', [member.id]),
+    );
+    await page
+      .getByRole('navigation', { name: 'Navegação principal' })
+      .getByRole('link', { name: 'Dashboard' })
+      .click();
+    await page.getByText(/^Atualizado em/).waitFor();
+    await page.waitForLoadState('networkidle');
+    expect(await page.getByRole('heading', { name: 'Comece por aqui' }).count()).toBe(0);
+    await page.waitForLoadState('networkidle');
+    expect(refused).toEqual([]);
+    await page.context().close();
+  });
+
   it("shows the administrator's header whole at 1280 px, with the wallboard and the reports", async () => {
     const page = await newPage(browser, { width: 1280, height: 800 });
     await signIn(page, admin().email, admin().password);

@@ -39,7 +39,7 @@ describe('app routes', () => {
     expect(appRoutes.dailyLeads.title).toBe('Adicionar Leads diarios aos operadores');
   });
 
-  it('opens to a supervisor the floor: its dashboard, wallboard, reports, follow-up, lead list, calls and daily distribution', () => {
+  it("opens to a supervisor the floor: its dashboard, wallboard, reports, follow-up, lead list, calls, daily distribution and its teams' targets", () => {
     const floor = Object.values(appRoutes)
       .filter((route) => route.access === 'floor')
       .map((route) => route.path)
@@ -47,13 +47,15 @@ describe('app routes', () => {
     expect(floor).toEqual([
       '/',
       '/acompanhar',
+      '/equipes',
       '/leads/dailyleads',
       '/leads/list',
       '/painel',
       '/relatorios',
     ]);
     expect(appRoutes.calls.access).toBe('signedIn');
-    // Users, settings, imports, block lists, integrations, teams and pause reasons stay admin's.
+    // Users, settings, imports, block lists, integrations and pause reasons stay admin's (a
+    // supervisor reads its teams and sets their targets on /equipes; only an admin changes them).
     for (const page of [
       appRoutes.createUser,
       appRoutes.importLeads,
@@ -67,7 +69,6 @@ describe('app routes', () => {
       appRoutes.apiTokens,
       appRoutes.webhooks,
       appRoutes.messageTemplates,
-      appRoutes.teams,
       appRoutes.pauseReasons,
     ]) {
       expect(page.access, page.path).toBe('admin');

@@ -46,7 +46,7 @@ export const appRoutes = {
   assessorLeads: { path: '/colaborador', title: 'Leads diários', access: 'signedIn' },
   wallboard: { path: '/painel', title: 'Painel ao vivo', access: 'floor' },
   reports: { path: '/relatorios', title: 'Relatórios de desempenho', access: 'floor' },
-  teams: { path: '/equipes', title: 'Equipes e metas', access: 'admin' },
+  teams: { path: '/equipes', title: 'Equipes e metas', access: 'floor' },
   pauseReasons: { path: '/pausas', title: 'Motivos de pausa', access: 'admin' },
 } as const satisfies Record<string, AppRoute>;
 

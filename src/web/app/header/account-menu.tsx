@@ -40,28 +40,26 @@ const colorSchemes: { value: MantineColorScheme; label: string; icon: typeof Ico
   { value: 'dark', label: 'Tema escuro', icon: IconMoon },
 ];
 
-/** The admin's settings pages, reached from the account menu rather than the header's links. */
-const adminPages: Record<
-  'settings' | 'integrations',
-  { page: AppRouteName; icon: typeof IconSun }[]
-> = {
-  settings: [
-    { page: 'teams', icon: IconUsersGroup },
-    { page: 'pauseReasons', icon: IconCoffee },
-    { page: 'callingHours', icon: IconClock },
-    { page: 'contactRules', icon: IconRepeat },
-    { page: 'backups', icon: IconDatabase },
-    // In the menu since the wallboard and the reports joined the header's links (1280 px).
-    { page: 'audit', icon: IconListSearch },
-  ],
-  integrations: [
-    { page: 'apiTokens', icon: IconKey },
-    { page: 'webhooks', icon: IconWebhook },
-    { page: 'messageTemplates', icon: IconBrandWhatsapp },
-  ],
-};
+/**
+ * The settings pages, reached from the account menu rather than the header's links. A
+ * supervisor sees those it may open (its teams' targets); the integrations are an admin's.
+ */
+const settingsPages: { page: AppRouteName; icon: typeof IconSun }[] = [
+  { page: 'teams', icon: IconUsersGroup },
+  { page: 'pauseReasons', icon: IconCoffee },
+  { page: 'callingHours', icon: IconClock },
+  { page: 'contactRules', icon: IconRepeat },
+  { page: 'backups', icon: IconDatabase },
+  // In the menu since the wallboard and the reports joined the header's links (1280 px).
+  { page: 'audit', icon: IconListSearch },
+];
+const integrationPages: { page: AppRouteName; icon: typeof IconSun }[] = [
+  { page: 'apiTokens', icon: IconKey },
+  { page: 'webhooks', icon: IconWebhook },
+  { page: 'messageTemplates', icon: IconBrandWhatsapp },
+];
 
-function AdminPageItem({ page, icon: Icon }: { page: AppRouteName; icon: typeof IconSun }) {
+function SettingsPageItem({ page, icon: Icon }: { page: AppRouteName; icon: typeof IconSun }) {
   return (
     <Menu.Item
       component={Link}
@@ -109,13 +107,22 @@ export function AccountMenu({ user }: AccountMenuProps) {
         {user.role === 'admin' ? (
           <>
             <Menu.Divider />
-            {adminPages.settings.map((item) => (
-              <AdminPageItem key={item.page} {...item} />
+            {settingsPages.map((item) => (
+              <SettingsPageItem key={item.page} {...item} />
             ))}
             <Menu.Label>Integrações</Menu.Label>
-            {adminPages.integrations.map((item) => (
-              <AdminPageItem key={item.page} {...item} />
+            {integrationPages.map((item) => (
+              <SettingsPageItem key={item.page} {...item} />
             ))}
+          </>
+        ) : user.role === 'supervisor' ? (
+          <>
+            <Menu.Divider />
+            {settingsPages
+              .filter(({ page }) => appRoutes[page].access === 'floor')
+              .map((item) => (
+                <SettingsPageItem key={item.page} {...item} />
+              ))}
           </>
         ) : null}
         <Menu.Divider />

@@ -12,6 +12,7 @@ import { PageTitle } from '../../../components/page-title.tsx';
 import { formatDateTime } from '../../../components/pt-br-format.ts';
 import { QueryErrorAlert } from '../../../components/query-error-alert.tsx';
 import { RowsSkeleton } from '../../../components/rows-skeleton.tsx';
+import { useCurrentUser } from '../../../lib/current-user.ts';
 import { BackupWarning } from '../../backups/index.ts';
 import { useDashboard } from '../api/get-dashboard.ts';
 import { AssessorTable } from '../components/assessor-table.tsx';
@@ -38,6 +39,9 @@ export function DashboardPage() {
   const [range, setRange] = useRange();
   const dashboard = useDashboard(range);
   const data = dashboard.data;
+  // The backups and the first steps (import, create assessors) are an administrator's; a
+  // supervisor's dashboard is its teams' figures only.
+  const isAdmin = useCurrentUser().data?.role === 'admin';
 
   if (dashboard.isPending) {
     return (
@@ -74,8 +78,14 @@ export function DashboardPage() {
             Atualizado em {formatDateTime(data.generatedAt)}
           </Text>
         </Group>
-        <BackupWarning />
-        {isNewTeam(data) ? <GettingStarted dashboard={data} /> : null}
+        {isAdmin ? <BackupWarning /> : null}
+        {isAdmin && isNewTeam(data) ? <GettingStarted dashboard={data} /> : null}
+        {!isAdmin && !hasActivity ? (
+          <Text c="dimmed">
+            Suas equipes ainda não têm leads nem ligações: os números aparecem aqui quando os
+            assessores começarem a ligar.
+          </Text>
+        ) : null}
         {hasActivity ? (
           <>
             <FigureGrid label="Leads à espera" figures={waitingFigures(data)} />
