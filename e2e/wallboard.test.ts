@@ -94,16 +94,23 @@ describe('the live wallboard', () => {
     await hand.context().close();
   }, 120_000);
 
-  it('opens the TV mode from its button, without the header', async () => {
+  it('opens the TV mode from its button, dark and without the header, and leaves it', async () => {
     const page = await openWallboard({ width: 1280, height: 800 }, '/painel');
+    await page.emulateMedia({ colorScheme: 'light' });
+    const scheme = () =>
+      page.evaluate(() => document.documentElement.getAttribute('data-mantine-color-scheme'));
     await page.locator('header').waitFor();
+    expect(await scheme()).toBe('light');
     await page.getByRole('button', { name: 'Modo TV' }).click();
     await page.waitForURL((url) => url.searchParams.get('tv') === '1');
     await page.getByRole('link', { name: 'Sair do modo TV' }).waitFor();
     await page.locator('header').waitFor({ state: 'detached' });
-    // And back, with the header.
+    // A television across the room reads light text on a dark screen, whatever the theme.
+    await expect.poll(scheme).toBe('dark');
+    // And back, with the header and the browser's own theme.
     await page.getByRole('link', { name: 'Sair do modo TV' }).click();
     await page.locator('header').waitFor();
+    await expect.poll(scheme).toBe('light');
     await page.context().close();
   }, 60_000);
 

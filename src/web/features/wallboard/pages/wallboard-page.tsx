@@ -5,6 +5,7 @@ import { appRoutes } from '../../../../core/app-routes.ts';
 import { formatDateTime } from '../../../components/pt-br-format.ts';
 import { QueryErrorAlert } from '../../../components/query-error-alert.tsx';
 import { RowsSkeleton } from '../../../components/rows-skeleton.tsx';
+import { useForceColorScheme } from '../../../lib/forced-color-scheme.ts';
 import { useNarrowScreen } from '../../../lib/narrow-screen.ts';
 import { useWallboard } from '../api/get-wallboard.ts';
 import { ActionDialog, type PendingAction } from '../components/action-dialog.tsx';
@@ -30,6 +31,8 @@ function leaveTvMode(close: () => void) {
 export function WallboardPage() {
   const [params, setParams] = useSearchParams();
   const tv = isTvMode(`?${params}`);
+  // Light text on a dark screen, read from across the room, whatever this browser's theme.
+  useForceColorScheme(tv ? 'dark' : undefined);
   const narrow = useNarrowScreen();
   const wallboard = useWallboard();
   const [pending, setPending] = useState<PendingAction | null>(null);
