@@ -143,8 +143,15 @@ export function createDashboardRepository(
           'attempts',
           sql`day >= ${today}::date - 1`,
         ).execute(trx);
-        // The reports' calls by hour and state times, over the same two days (0037).
+        // The reports' calls by hour and state times, over the same two days (0037), then the
+        // whole centre's calls by hour, which the first fold's rows changed (0038).
         await sql`select report_summaries_fold(${today}::date - 1)`.execute(trx);
+        await foldDeltas(
+          'attempt_hourly_total_deltas',
+          ['day', 'hour'],
+          'attempts',
+          sql`day >= ${today}::date - 1`,
+        ).execute(trx);
       });
     },
 

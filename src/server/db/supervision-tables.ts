@@ -67,6 +67,13 @@ export interface AttemptHourlyCountDeltasTable {
   attempts: number;
 }
 
+/** The same calls per day and hour for the whole call centre, kept from it by triggers (0038). */
+export interface AttemptHourlyTotalDeltasTable {
+  day: ColumnType<string, string, string>;
+  hour: number;
+  attempts: number;
+}
+
 /**
  * Insert-only changes of the time in each state (but disconnected) per day of the call
  * centre, assessor and pause reason, from the closed spans of the log; and the spans started
@@ -91,5 +98,6 @@ export interface SupervisionTables {
   agent_state_log: AgentStateLogTable;
   targets: TargetsTable;
   attempt_hourly_count_deltas: AttemptHourlyCountDeltasTable;
+  attempt_hourly_total_deltas: AttemptHourlyTotalDeltasTable;
   agent_state_daily_deltas: AgentStateDailyDeltasTable;
 }

@@ -161,11 +161,15 @@ export function createReportsRepository(reads: () => Kysely<Database>) {
      * the dashboard keeps in the configured zone.
      */
     async callsByHour(bounds: ReportBounds, scope: AssessorScope) {
+      // The whole centre's from its own totals (0038): 24 rows a day, whatever the assessors.
+      const source =
+        scope === 'all'
+          ? sql`attempt_hourly_total_deltas where true`
+          : sql`attempt_hourly_count_deltas where ${scopeFilter('assessor_id', scope)}`;
       const result = await sql<{ hour: number; calls: number }>`
         select hour::int as hour, sum(attempts)::int as calls
-        from attempt_hourly_count_deltas
-        where day between ${bounds.from}::date and ${bounds.to}::date
-          and ${scopeFilter('assessor_id', scope)}
+        from ${source}
+          and day between ${bounds.from}::date and ${bounds.to}::date
         group by hour
         having sum(attempts) <> 0
       `.execute(reads());

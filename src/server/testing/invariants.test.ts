@@ -74,6 +74,9 @@ it('names each rule a half-done write breaks', async () => {
     'the calls by hour (attempt_hourly_count_deltas) equal the calls counted by day, hour and assessor',
     'a lead’s call counter (leads.attempts) equals its calls',
   ]);
+  expect(await rulesBrokenBy('delete from attempt_hourly_total_deltas')).toEqual([
+    'the calls by hour of the whole centre (attempt_hourly_total_deltas) equal the calls by hour of its assessors',
+  ]);
   expect(await rulesBrokenBy(`update leads set recycles = 1 where id = ${firstAssigned}`)).toEqual([
     'a lead’s recycle counter (leads.recycles) equals its history rows into recycled',
   ]);

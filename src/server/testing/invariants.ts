@@ -107,6 +107,22 @@ function checks(): Check[] {
       `,
     },
     {
+      rule: 'the calls by hour of the whole centre (attempt_hourly_total_deltas) equal the calls by hour of its assessors',
+      offending: sql`
+        with counted as (
+          select day, hour, sum(attempts)::bigint as attempts
+          from attempt_hourly_total_deltas group by 1, 2
+        ), assessors as (
+          select day, hour, sum(attempts)::bigint as attempts
+          from attempt_hourly_count_deltas group by 1, 2
+        )
+        select coalesce(c.day, a.day) as day, coalesce(c.hour, a.hour) as hour,
+          coalesce(c.attempts, 0) as counted, coalesce(a.attempts, 0) as assessors
+        from counted c full join assessors a on a.day = c.day and a.hour = c.hour
+        where coalesce(c.attempts, 0) <> coalesce(a.attempts, 0)
+      `,
+    },
+    {
       rule: 'the state times (agent_state_daily_deltas) equal the closed spans of the log cut at the days',
       offending: sql`
         with counted as (

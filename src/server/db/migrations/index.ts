@@ -36,6 +36,7 @@ import * as erasureCopies from './0034-erasure-copies.ts';
 import * as outcomeRegistry from './0035-outcome-registry.ts';
 import * as supervision from './0036-supervision.ts';
 import * as reportSummaries from './0037-report-summaries.ts';
+import * as hourlyCallTotals from './0038-hourly-call-totals.ts';
 
 /** Every migration, in order. A landed migration is never edited: add a new one. */
 export const migrations: Record<string, Migration> = {
@@ -76,4 +77,5 @@ export const migrations: Record<string, Migration> = {
   '0035-outcome-registry': outcomeRegistry,
   '0036-supervision': supervision,
   '0037-report-summaries': reportSummaries,
+  '0038-hourly-call-totals': hourlyCallTotals,
 };
