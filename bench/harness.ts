@@ -21,9 +21,12 @@ export function median(values: number[]): number {
     : ((sorted[middle - 1] as number) + (sorted[middle] as number)) / 2;
 }
 
+/** The value below which `p` % of `values` fall; NaN for none, a figure that fails its target. */
 export function percentile(values: number[], p: number): number {
   const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] as number;
+  return (
+    sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? Number.NaN
+  );
 }
 
 /** Runs `action` `runs` times after one warm-up and answers the median time in milliseconds. */

@@ -9,6 +9,7 @@ import { createAssessors } from './soak.bench.ts';
 import { seedFloor, teamCount } from './wallboard-floor.ts';
 
 const firstLoads = 30;
+const floorSize = 2000;
 const callerCount = 500;
 const wallboardCount = 20;
 const leadsEach = 10;
@@ -29,8 +30,16 @@ const between = (min: number, max: number) => min + Math.random() * (max - min);
 export async function wallboardBenchmarks(context: BenchContext): Promise<Figure[]> {
   const { app, adminCookie, database } = context;
   const db = database.db;
-  const floorAssessors = await createAssessors(context, 2000 - context.assessorIds.length, 'floor');
-  const everyone = [...context.assessorIds, ...floorAssessors.map((assessor) => assessor.id)];
+  // The callers sign in, so they are the suite's own assessors, with passwords: at 10M the run
+  // seeds 2,000 without, and the floor takes 500 of them out for as many callers.
+  const own = Math.max(callerCount, floorSize - context.assessorIds.length);
+  const floorAssessors = await createAssessors(context, own, 'floor');
+  const seeded = context.assessorIds.slice(0, floorSize - own);
+  const offFloor = context.assessorIds.slice(floorSize - own);
+  if (offFloor.length > 0) {
+    await db.updateTable('users').set({ active: false }).where('id', 'in', offFloor).execute();
+  }
+  const everyone = [...seeded, ...floorAssessors.map((assessor) => assessor.id)];
   console.log(`  wallboard: ${everyone.length} assessores em ${teamCount} equipes…`);
   await seedFloor(db, everyone);
   // Today's calls: the wallboard reads today's counts only, and the days before add rows of
