@@ -118,9 +118,9 @@ export async function reportsBenchmarks(context: BenchContext): Promise<Figure[]
   const times = await timed('assessor');
   const teamTimes = await timed('team');
 
-  // The two summaries alone (migration 0037): the calls by hour of the 30 days and the states
-  // of the 60, as the report reads them for every assessor.
-  const hourly = `select hour, sum(attempts) from attempt_hourly_count_deltas
+  // The two summaries alone: the whole centre's calls by hour of the 30 days (0038) and the
+  // states of the 60 (0037), as the report reads them for every assessor.
+  const hourly = `select hour, sum(attempts) from attempt_hourly_total_deltas
     where day >= current_date - 29 group by 1`;
   const hourTimes: number[] = [];
   for (let run = 0; run < 5; run++) {
@@ -131,7 +131,7 @@ export async function reportsBenchmarks(context: BenchContext): Promise<Figure[]
   const states = `select user_id, state, pause_reason_id, sum(microseconds), sum(spans)
     from agent_state_daily_deltas where day >= current_date - 59 group by 1, 2, 3`;
   const summaryRows = await sql<{ hourly: number; states: number }>`
-    select (select count(*) from attempt_hourly_count_deltas)::int as hourly,
+    select (select count(*) from attempt_hourly_total_deltas)::int as hourly,
       (select count(*) from agent_state_daily_deltas)::int as states
   `.execute(db);
 
@@ -157,7 +157,7 @@ export async function reportsBenchmarks(context: BenchContext): Promise<Figure[]
       median(hourTimes),
       'ms',
       1000,
-      `${calls30} calls summed from ${summaryRows.rows[0]?.hourly.toLocaleString('en')} rows of attempt_hourly_count_deltas; plan: ${await planShape(db, hourly)}; the states' plan: ${await planShape(db, states)}`,
+      `${calls30} calls summed from ${summaryRows.rows[0]?.hourly.toLocaleString('en')} rows of attempt_hourly_total_deltas; plan: ${await planShape(db, hourly)}; the states' plan: ${await planShape(db, states)}`,
     ),
   ];
 }
