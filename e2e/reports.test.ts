@@ -24,8 +24,10 @@ const assessor = {
 };
 
 /**
- * Rita's day: three calls (an aceite, a refusal, nobody answering) and two hours of states
- * ending an hour ago, thirty minutes of them on a lunch pause.
+ * Rita's day: three calls (an aceite, a refusal, nobody answering) and two hours of states,
+ * thirty minutes of them on a lunch pause: ending an hour ago, or starting in an hour when
+ * the centre's day began less than twelve hours ago (before 03:00 the hours before now are
+ * yesterday's, which Hoje does not show).
  */
 async function seedRitasDay() {
   const { id } = await createUser({ ...assessor, role: 'assessor' });
@@ -46,9 +48,14 @@ async function seedRitasDay() {
       `insert into agent_state_log (user_id, state, pause_reason_id, started_at, ended_at)
        select $1, s.state, case when s.state = 'paused' then
            (select id from pause_reasons where name = 'Almoço') end,
-         now() - s.starts * interval '1 minute', now() - s.ends * interval '1 minute'
+         now() - s.starts * interval '1 minute' + d.shift,
+         now() - s.ends * interval '1 minute' + d.shift
        from (values ('available', 180, 120), ('paused', 120, 90), ('available', 90, 60))
          as s (state, starts, ends)
+       cross join (
+         select case when extract(hour from now() at time zone dashboard_time_zone()) < 12
+           then interval '4 hours' else interval '0' end as shift
+       ) d
        where not exists (select 1 from agent_state_log where user_id = $1)`,
       [id],
     );
