@@ -49,6 +49,22 @@ function navigationFits(page: Page) {
   });
 }
 
+/** A team led by `supervisorId` with `memberId` in it, made in the server's database. */
+function makeTeam(name: string, supervisorId: string, memberId: string) {
+  return withServerDatabase(async (client) => {
+    const team = await client.query<{ id: number }>(
+      'insert into teams (name) values ($1) returning id',
+      [name],
+    );
+    const teamId = team.rows[0]?.id;
+    await client.query('insert into team_supervisors (team_id, supervisor_id) values ($1, $2)', [
+      teamId,
+      supervisorId,
+    ]);
+    await client.query('update users set team_id = $1 where id = $2', [teamId, memberId]);
+  });
+}
+
 describe('a supervisor', () => {
   it("lands on the live wallboard, sees its header, and lists only its team's leads", async () => {
     const password = `senha-do-supervisor-${suffix}`;
@@ -68,18 +84,7 @@ describe('a supervisor', () => {
       email: `ursula-${suffix}@e2e.test`,
       role: 'assessor',
     });
-    await withServerDatabase(async (client) => {
-      const team = await client.query<{ id: number }>(
-        'insert into teams (name) values ($1) returning id',
-        [`Equipe Sônia ${suffix}`],
-      );
-      const teamId = team.rows[0]?.id;
-      await client.query('insert into team_supervisors (team_id, supervisor_id) values ($1, $2)', [
-        teamId,
-        supervisor.id,
-      ]);
-      await client.query('update users set team_id = $1 where id = $2', [teamId, member.id]);
-    });
+    await makeTeam(`Equipe Sônia ${suffix}`, supervisor.id, member.id);
     const ours = [`Lead Nosso A ${suffix}`, `Lead Nosso B ${suffix}`];
     const theirs = `Lead Alheio ${suffix}`;
     await importLeads(`e2e-sup-nosso-${suffix}`, ours);
@@ -131,18 +136,7 @@ describe('a supervisor', () => {
       role: 'assessor',
     });
     const teamName = `Equipe Rita ${tag}`;
-    await withServerDatabase(async (client) => {
-      const team = await client.query<{ id: number }>(
-        'insert into teams (name) values ($1) returning id',
-        [teamName],
-      );
-      const teamId = team.rows[0]?.id;
-      await client.query('insert into team_supervisors (team_id, supervisor_id) values ($1, $2)', [
-        teamId,
-        supervisor.id,
-      ]);
-      await client.query('update users set team_id = $1 where id = $2', [teamId, member.id]);
-    });
+    await makeTeam(teamName, supervisor.id, member.id);
 
     const page = await newPage(browser, { width: 1280, height: 800 });
     await signIn(page, `rita-${tag}@e2e.test`, password);

@@ -24,13 +24,11 @@ export function startSummaryCompaction(options: {
   database: DatabaseHandle;
   timeZone: string;
   log: (message: string) => void;
-  now?: () => number;
 }) {
-  const now = options.now ?? (() => Date.now());
   return startRepeatingTask(
     summaryCompactionMs,
     async () => {
-      await compactSummaries(options.database, options.timeZone, new Date(now())).catch(
+      await compactSummaries(options.database, options.timeZone, new Date()).catch(
         (error: unknown) => {
           options.log(
             `compactação dos resumos falhou: ${error instanceof Error ? error.message : String(error)}`,
