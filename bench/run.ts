@@ -57,6 +57,8 @@ const { values } = parseArgs({
     soak: { type: 'boolean', default: false },
     'soak-minutes': { type: 'string', default: '10' },
     'soak-assessors': { type: 'string', default: '200' },
+    // Leaves the seeded database behind (its URL is printed) to look into a figure by hand.
+    keep: { type: 'boolean', default: false },
   },
 });
 const suites = {
@@ -294,7 +296,8 @@ async function main() {
     );
   } finally {
     await database.close();
-    await dropDatabase(databaseUrl);
+    if (values.keep) console.log(`Banco mantido: ${databaseUrl}`);
+    else await dropDatabase(databaseUrl);
     await admin.end();
     await embedded?.stop();
   }

@@ -81,7 +81,10 @@ export function createReportsRepository(reads: () => Kysely<Database>) {
       return result.rows;
     },
 
-    /** Calls per assessor and outcome in each period, summed from the daily deltas. */
+    /**
+     * Calls per assessor and outcome in each period, summed from the daily deltas: one pass
+     * that sums both periods of a key side by side, in int (bench/notes/reports-at-scale.md).
+     */
     async outcomeCounts(
       previousFrom: string,
       from: string,
@@ -89,13 +92,19 @@ export function createReportsRepository(reads: () => Kysely<Database>) {
       scope: AssessorScope,
     ): Promise<OutcomeCountRow[]> {
       const result = await sql<OutcomeCountRow>`
-        select case when day >= ${from}::date then 'current' else 'previous' end as period,
-          assessor_id as "assessorId", outcome, sum(attempts)::int as calls
-        from attempt_daily_count_deltas
-        where day between ${previousFrom}::date and ${to}::date
-          and ${scopeFilter('assessor_id', scope)}
-        group by 1, 2, 3
-        having sum(attempts) <> 0
+        select p.period, c.assessor_id as "assessorId", c.outcome, p.calls
+        from (
+          select assessor_id, outcome,
+            sum(attempts::int) filter (where day >= ${from}::date) as current,
+            sum(attempts::int) filter (where day < ${from}::date) as previous
+          from attempt_daily_count_deltas
+          where day between ${previousFrom}::date and ${to}::date
+            and ${scopeFilter('assessor_id', scope)}
+          group by assessor_id, outcome
+        ) c
+        cross join lateral (values ('current', c.current), ('previous', c.previous))
+          as p (period, calls)
+        where p.calls <> 0
       `.execute(reads());
       return result.rows;
     },
@@ -103,24 +112,40 @@ export function createReportsRepository(reads: () => Kysely<Database>) {
     /**
      * Seconds in each state (but disconnected) per assessor and pause reason in each period:
      * the closed spans from their daily summary (0037) for the periods' days, plus each
-     * assessor's open span (at most one) clipped to each period up to `now`.
+     * assessor's open span (at most one) clipped to each period up to `now`. The summary's
+     * microseconds are summed as float8, exact for whole numbers below 2^53 (285 years), where
+     * a sum of bigint would be numeric and three times slower.
      */
     async stateSeconds(
       bounds: ReportBounds,
       now: Date,
       scope: AssessorScope,
     ): Promise<StateSecondsRow[]> {
+      const current = sql`filter (where d.day >= ${bounds.from}::date)`;
+      const previous = sql`filter (where d.day < ${bounds.from}::date)`;
       const result = await sql<StateSecondsRow>`
-        with parts as (
-          select case when d.day >= ${bounds.from}::date then 'current' else 'previous' end
-              as period,
-            d.user_id, d.state, d.pause_reason_id,
-            sum(d.microseconds) / 1e6 as seconds, sum(d.spans) as spans,
-            sum(d.span_microseconds) / 1e6 as whole
+        with closed as (
+          select d.user_id, d.state, d.pause_reason_id,
+            sum(d.microseconds::float8) ${current} as current_microseconds,
+            sum(d.spans) ${current} as current_spans,
+            sum(d.span_microseconds::float8) ${current} as current_whole,
+            sum(d.microseconds::float8) ${previous} as previous_microseconds,
+            sum(d.spans) ${previous} as previous_spans,
+            sum(d.span_microseconds::float8) ${previous} as previous_whole
           from agent_state_daily_deltas d
           where d.day between ${bounds.previousFrom}::date and ${bounds.to}::date
             and ${scopeFilter('d.user_id', scope)}
-          group by 1, 2, 3, 4
+          group by 1, 2, 3
+        ),
+        parts as (
+          select x.period, c.user_id, c.state, c.pause_reason_id,
+            coalesce(x.microseconds, 0) / 1e6 as seconds, coalesce(x.spans, 0) as spans,
+            coalesce(x.whole, 0) / 1e6 as whole
+          from closed c
+          cross join lateral (
+            values ('current', c.current_microseconds, c.current_spans, c.current_whole),
+              ('previous', c.previous_microseconds, c.previous_spans, c.previous_whole)
+          ) x (period, microseconds, spans, whole)
           union all
           select x.period, l.user_id, l.state, l.pause_reason_id, x.seconds, x.spans,
             case when x.spans > 0 then date_part('epoch', ${now}::timestamptz - l.started_at)
