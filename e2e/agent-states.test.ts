@@ -1,6 +1,6 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createUser, launchBrowser, newPage, signIn } from './support/browser.ts';
+import { admin, createUser, launchBrowser, newPage, signIn } from './support/browser.ts';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -45,5 +45,24 @@ describe('agent states', () => {
     await page.reload();
     await page.getByRole('button', { name: 'Pausar' }).waitFor();
     expect(await page.getByRole('region', { name: 'Pausa' }).count()).toBe(0);
+  });
+
+  it('an admin adds a pause reason, takes it out of the menu and brings it back', async () => {
+    const reason = `Ginástica laboral ${suffix}`;
+    const page = await newPage(browser);
+    await signIn(page, admin().email, admin().password);
+    await page.waitForURL((url) => url.pathname === '/');
+    await page.goto('/pausas');
+    const form = page.getByRole('region', { name: 'Novo motivo' });
+    await form.getByRole('textbox', { name: 'Motivo' }).fill(reason);
+    await form.getByRole('button', { name: 'Criar motivo' }).click();
+    await page.getByText(`Motivo "${reason}" criado.`).waitFor();
+
+    await page.getByRole('button', { name: `Desativar ${reason}` }).click();
+    await page.getByText(`"${reason}" foi desativado: os assessores não o veem mais.`).waitFor();
+    await page.getByRole('button', { name: `Reativar ${reason}` }).click();
+    await page.getByText(`"${reason}" voltou ao menu de pausa.`).waitFor();
+    await page.getByRole('button', { name: `Desativar ${reason}` }).waitFor();
+    await page.context().close();
   });
 });

@@ -103,6 +103,17 @@ describe('WhatsApp message templates', () => {
     expect(text).toContain('WhatsApp');
     expect(text).toContain(`Modelo de mensagem: ${templateName}`);
 
+    // The admin archives the template, which leaves the list, and brings it back.
+    await desk.goto('/whatsapp/modelos');
+    await desk.getByRole('button', { name: `Arquivar ${templateName}` }).click();
+    await desk
+      .getByText(`"${templateName}" foi arquivado: os assessores não o veem mais.`)
+      .waitFor();
+    await desk.getByRole('listitem', { name: templateName }).waitFor({ state: 'detached' });
+    await desk.getByRole('switch', { name: /^Mostrar arquivados/ }).check();
+    await desk.getByRole('button', { name: `Reativar ${templateName}` }).click();
+    await desk.getByText(`"${templateName}" voltou à lista dos assessores.`).waitFor();
+
     await work.context().close();
     await desk.context().close();
   }, 90_000);

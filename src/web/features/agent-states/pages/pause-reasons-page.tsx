@@ -7,6 +7,7 @@ import { PageSection } from '../../../components/page-section.tsx';
 import { PageTitle } from '../../../components/page-title.tsx';
 import { QueryErrorAlert } from '../../../components/query-error-alert.tsx';
 import { RowsSkeleton } from '../../../components/rows-skeleton.tsx';
+import { useActiveToggle } from '../../../lib/active-toggle.ts';
 import { useCreatePauseReason } from '../api/create-pause-reason.ts';
 import { usePauseReasons } from '../api/get-pause-reasons.ts';
 import { useUpdatePauseReason } from '../api/update-pause-reason.ts';
@@ -23,30 +24,13 @@ export function PauseReasonsPage() {
   const create = useCreatePauseReason();
   const update = useUpdatePauseReason();
   const [editing, setEditing] = useState<PauseReason | null>(null);
-  const [togglingId, setTogglingId] = useState<number | null>(null);
-
-  const toggleActive = (reason: PauseReason) => {
-    setTogglingId(reason.id);
-    update.mutate(
-      { id: reason.id, body: { active: !reason.active } },
-      {
-        onSuccess: (saved) =>
-          notifications.show({
-            color: 'green',
-            message: saved.active
-              ? `"${saved.name}" voltou ao menu de pausa.`
-              : `"${saved.name}" foi desativado: os assessores não o veem mais.`,
-          }),
-        onError: (error) =>
-          notifications.show({
-            color: 'red',
-            title: 'Não foi possível mudar',
-            message: error.message,
-          }),
-        onSettled: () => setTogglingId(null),
-      },
-    );
-  };
+  const activeSwitch = useActiveToggle<PauseReason>(
+    (row, active) => update.mutateAsync({ id: row.id, body: { active } }),
+    {
+      activated: (name) => `"${name}" voltou ao menu de pausa.`,
+      deactivated: (name) => `"${name}" foi desativado: os assessores não o veem mais.`,
+    },
+  );
 
   const data = reasons.data;
   return (
@@ -84,9 +68,9 @@ export function PauseReasonsPage() {
           <PageSection id="motivos" title="Motivos">
             <PauseReasonsList
               reasons={data.reasons}
-              busyId={togglingId}
+              busyId={activeSwitch.busyId}
               onEdit={setEditing}
-              onToggleActive={toggleActive}
+              onToggleActive={activeSwitch.toggle}
             />
           </PageSection>
         </Stack>

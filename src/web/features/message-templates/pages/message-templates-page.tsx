@@ -7,6 +7,7 @@ import { PageSection } from '../../../components/page-section.tsx';
 import { PageTitle } from '../../../components/page-title.tsx';
 import { QueryErrorAlert } from '../../../components/query-error-alert.tsx';
 import { RowsSkeleton } from '../../../components/rows-skeleton.tsx';
+import { useActiveToggle } from '../../../lib/active-toggle.ts';
 import { useCreateMessageTemplate } from '../api/create-message-template.ts';
 import { useMessageTemplates } from '../api/get-message-templates.ts';
 import { useUpdateMessageTemplate } from '../api/update-message-template.ts';
@@ -24,30 +25,13 @@ export function MessageTemplatesPage() {
   const create = useCreateMessageTemplate();
   const update = useUpdateMessageTemplate();
   const [editing, setEditing] = useState<MessageTemplate | null>(null);
-  const [togglingId, setTogglingId] = useState<number | null>(null);
-
-  const toggleActive = (template: MessageTemplate) => {
-    setTogglingId(template.id);
-    update.mutate(
-      { id: template.id, body: { active: !template.active } },
-      {
-        onSuccess: (saved) =>
-          notifications.show({
-            color: 'green',
-            message: saved.active
-              ? `"${saved.name}" voltou à lista dos assessores.`
-              : `"${saved.name}" foi arquivado: os assessores não o veem mais.`,
-          }),
-        onError: (error) =>
-          notifications.show({
-            color: 'red',
-            title: 'Não foi possível mudar',
-            message: error.message,
-          }),
-        onSettled: () => setTogglingId(null),
-      },
-    );
-  };
+  const activeSwitch = useActiveToggle<MessageTemplate>(
+    (row, active) => update.mutateAsync({ id: row.id, body: { active } }),
+    {
+      activated: (name) => `"${name}" voltou à lista dos assessores.`,
+      deactivated: (name) => `"${name}" foi arquivado: os assessores não o veem mais.`,
+    },
+  );
 
   const data = templates.data;
   const shown = data?.templates.filter((template) => showArchived || template.active) ?? [];
@@ -98,9 +82,9 @@ export function MessageTemplatesPage() {
             />
             <TemplatesList
               templates={shown}
-              busyId={togglingId}
+              busyId={activeSwitch.busyId}
               onEdit={setEditing}
-              onToggleActive={toggleActive}
+              onToggleActive={activeSwitch.toggle}
             />
           </PageSection>
         </Stack>
