@@ -15,28 +15,14 @@ export interface FigureColumn {
 const integer = (value: number | null) => (value === null ? '—' : formatInteger(value));
 const points = (difference: number) => `${formatDecimal(difference * 100)} p.p.`;
 
+/** How a kind of figure reads, and its change. */
+const count = { text: integer, change: formatInteger };
+const duration = { text: formatClock, change: formatClock };
+
 export const figureColumns: FigureColumn[] = [
-  {
-    key: 'calls',
-    label: 'Ligações',
-    value: (f) => f.calls,
-    text: integer,
-    change: formatInteger,
-  },
-  {
-    key: 'contacts',
-    label: 'Contatos',
-    value: (f) => f.contacts,
-    text: integer,
-    change: formatInteger,
-  },
-  {
-    key: 'accepted',
-    label: 'Aceites',
-    value: (f) => f.accepted,
-    text: integer,
-    change: formatInteger,
-  },
+  { key: 'calls', label: 'Ligações', value: (f) => f.calls, ...count },
+  { key: 'contacts', label: 'Contatos', value: (f) => f.contacts, ...count },
+  { key: 'accepted', label: 'Aceites', value: (f) => f.accepted, ...count },
   {
     key: 'conversion',
     label: 'Conversão',
@@ -44,28 +30,15 @@ export const figureColumns: FigureColumn[] = [
     text: formatRate,
     change: points,
   },
-  {
-    key: 'signedIn',
-    label: 'Tempo logado',
-    value: (f) => f.signedInSeconds,
-    text: formatClock,
-    change: formatClock,
-  },
+  { key: 'signedIn', label: 'Tempo logado', value: (f) => f.signedInSeconds, ...duration },
   {
     key: 'pause',
     label: 'Pausas',
     value: (f) => f.pauseSeconds,
-    text: formatClock,
-    change: formatClock,
+    ...duration,
     lowerIsBetter: true,
   },
-  {
-    key: 'aht',
-    label: 'TMA',
-    value: (f) => f.averageHandlingSeconds,
-    text: formatClock,
-    change: formatClock,
-  },
+  { key: 'aht', label: 'TMA', value: (f) => f.averageHandlingSeconds, ...duration },
   {
     key: 'perHour',
     label: 'Ligações por hora trabalhada',
