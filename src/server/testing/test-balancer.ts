@@ -71,6 +71,10 @@ export async function startTestBalancer(
     turn++;
     send(0);
   });
+  // nginx keeps an idle client connection 75 s. Node's default of 5 s raced the test's fetch,
+  // which reuses a connection idle for up to 4 s: on a loaded machine its next request went
+  // out on a socket the balancer was closing ("other side closed"), a failure of neither server.
+  server.keepAliveTimeout = 75_000;
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   return {
     url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
