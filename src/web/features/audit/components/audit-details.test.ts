@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import { pauseReasonInputSchema } from '../../../../core/agent-states.ts';
 import { attemptFilterSchema, followUpQuerySchema } from '../../../../core/attempts.ts';
-import { describeValue, labelOf } from './audit-details.ts';
+import type { AuditEntry } from '../../../../core/audit.ts';
+import { describeValue, labelOf, targetOf } from './audit-details.ts';
 
 describe("the audit page's words for an export's filters", () => {
   it('names every filter of the call records and the follow-up in Portuguese', () => {
@@ -29,5 +31,16 @@ describe("the audit page's words for teams and targets", () => {
     for (const key of ['team', 'supervisors', 'joined', 'left', 'moved', 'leftTeam']) {
       expect(labelOf(key), key).not.toBe(key);
     }
+  });
+});
+
+describe("the audit page's words for pause reasons", () => {
+  it('names a pause reason and each of its fields in Portuguese', () => {
+    for (const key of Object.keys(pauseReasonInputSchema.shape)) {
+      expect(labelOf(key), key).not.toBe(key);
+    }
+    expect(targetOf({ targetType: 'pause_reason', targetId: '7' } as AuditEntry)).toBe(
+      'Motivo de pausa #7',
+    );
   });
 });

@@ -31,6 +31,7 @@ const targetLabels: Record<string, string> = {
   message_template: 'Modelo de mensagem',
   api_token: 'Token de API',
   team: 'Equipe',
+  pause_reason: 'Motivo de pausa',
 };
 
 /** A target's change, as the teams service names it: `day.accepted` is "Meta do dia (Aceites)". */
@@ -57,6 +58,7 @@ const detailLabels: Record<string, string> = {
   role: 'Perfil',
   active: 'Ativo',
   dailyQuota: 'Quantidade diária',
+  limitMinutes: 'Limite (minutos)',
   linkMailed: 'Link de senha por e-mail',
   changes: 'Alterações',
   fileName: 'Arquivo',
